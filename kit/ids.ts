@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 
-/** When the kit's clocks start (seed 003). */
+/** When the kit's clocks start (kit/README.md). */
 export const CLOCK_START = '2026-10-06T09:00:00.000Z';
 /** How far a clock moves per stamp. */
 export const CLOCK_STEP_MS = 250;

@@ -1,5 +1,5 @@
 /**
- * @module kit/planner — the kit's client agent (seed 003's planner.py): it reads the agents' cards, checks a
+ * @module kit/planner — the kit's client agent: it reads the agents' cards, checks a
  * signed card against its JWKS, picks an agent for each skill the plan needs, and runs the plan on the
  * generated A2A client, handling every state a task reaches: it answers TASK_STATE_INPUT_REQUIRED on the
  * same task, asks a person when a task waits in TASK_STATE_AUTH_REQUIRED (keeping the stream open), picks

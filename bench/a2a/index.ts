@@ -2,7 +2,7 @@
  * @module bench/a2a — part 4: A2A `SendMessage` (blocking: the answer is the completed task) requests per
  * second and p50/p99 latency, autocannon in its own process (same connections, pipelining, duration and
  * warm-up as part 2: bench/lib/load.ts), against
- *   ours: `wiregen serve research-agent --http 0` (runtime/a2a, the seed 000 research agent);
+ *   ours: `wiregen serve research-agent --http 0` (runtime/a2a, the recorded research agent);
  *   the peer: the @a2a-js/sdk 1.3 server running the same agent (bench/a2a/sdk-server.ts, test/a2a/sdk-agent.ts).
  * Both print their base URL and serve JSON-RPC at /a2a (the path of the card's JSONRPC interface). Both answer
  * "summarise the design notes" with the completed task: one `summary` artifact in two chunks.
@@ -13,7 +13,7 @@ import { profFlags, type PartOptions } from '../lib/part.ts';
 import { BENCH, ROOT, TSX } from '../lib/proc.ts';
 import type { Row } from '../lib/table.ts';
 
-/** The request of the recording `a2a_send` (seed 000), with the version header @a2a-js/sdk routes on. */
+/** The request of the recording `a2a_send` (test/fixtures/recordings/), with the version header @a2a-js/sdk routes on. */
 export const SEND_MESSAGE = {
   path: '/a2a',
   headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },

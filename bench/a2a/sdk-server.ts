@@ -1,5 +1,5 @@
 /**
- * @module bench/a2a/sdk-server — the peer for part 4: the official @a2a-js/sdk 1.3 server running the seed 000
+ * @module bench/a2a/sdk-server — the peer for part 4: the official @a2a-js/sdk 1.3 server running the recorded
  * research agent, the one the A2A tests drive (test/a2a/sdk-agent.ts: DefaultRequestHandler, InMemoryTaskStore,
  * the express card and JSON-RPC handlers, the fixture's card), so the benchmark's peer is the agent the
  * interop tests check. "summarise the design notes" gets the task completed with one `summary` artifact in

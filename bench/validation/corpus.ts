@@ -1,5 +1,5 @@
 /**
- * @module bench/validation/corpus — the fixed validation corpus: every JSON message of the seed 000 MCP
+ * @module bench/validation/corpus — the fixed validation corpus: every JSON message of the official SDK MCP
  * recordings (test/fixtures/recordings/mcp_sdk_exchanges.json) and every 2026-07-28 schema example
  * (schemas/mcp/2026-07-28/examples/<Def>/*.json), each paired with
  *   - our generated validator for it, in the revision its session speaks, exactly as

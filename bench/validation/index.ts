@@ -140,7 +140,7 @@ function rows(
       ratioLabel: 'SDK Zod',
       target: '≥ 10× SDK Zod',
       met: ours >= 10 * sdk,
-      note: 'seed 000 + 2026-07-28 examples, both sides accept',
+      note: 'SDK recordings + 2026-07-28 examples, both sides accept',
       detail: { ...detailOf('ours'), corpus: corpus.common.map((i) => `${i.source} → ${i.revision} ${i.def} / ${i.sdk}`) },
     },
     {

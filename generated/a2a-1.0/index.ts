@@ -7,6 +7,7 @@
 export type * from "./types.ts";
 export * as validators from "./validators.js";
 export { pin, methods, lookup } from "./dispatch.ts";
+export * as protocol from "./protocol.ts";
 export type {
   MethodEntry,
   CapabilityGate,
@@ -19,5 +20,4 @@ export type {
 export { InvalidResultError } from "@wiregen/runtime/core";
 export type { ServerHandlers, ClientHandlers, Handlers } from "./handlers.ts";
 export { Client } from "./client.ts";
-export type { CallParams } from "./client.ts";
 export { messageFields, rpcInputs, rpcOutputs } from "./wire-order.ts";

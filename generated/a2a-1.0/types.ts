@@ -1241,6 +1241,8 @@ export type Params<M extends Method> = Methods[M]["params"];
 export type Result<M extends RequestMethod> = Methods[M]["result"];
 /** The params of `M` as a handler receives them. */
 export type HandlerParams<M extends Method> = Methods[M]["handlerParams"];
+/** The params of `M` as a caller writes them: the same as a handler sees them. */
+export type CallParams<M extends Method> = HandlerParams<M>;
 /** What a handler for `M` returns; or an alternative the manifest allows (input_required, a task, a stream). */
 export type HandlerResult<M extends Method> = Methods[M]["handlerResult"];
 /** What a call of request `M` resolves to (a task where the manifest allows one). */

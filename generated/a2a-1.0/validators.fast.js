@@ -4,24 +4,126 @@
 // report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.
 "use strict";
 import { formats } from "@wiregen/runtime/core";
-export const APIKeySecurityScheme = validate1;
-const schema1 = {"additionalProperties":false,"properties":{"description":{"type":"string"},"location":{"type":"string"},"name":{"type":"string"}},"type":"object","required":["location","name"]};
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const format_date_time = formats["date-time"];
+const func_191f75b3 = Object.prototype.hasOwnProperty;
+const pattern_0a283822 = new RegExp("^(page_token)$", "u");
+const pattern_13d07b9b = new RegExp("^(mtls_security_scheme)$", "u");
+const pattern_141804b3 = new RegExp("^(security_requirements)$", "u");
+const pattern_2202b5ae = new RegExp("^(default_input_modes)$", "u");
+const pattern_2722df3a = new RegExp("^(oauth2_metadata_url)$", "u");
+const pattern_27d2840b = new RegExp("^(return_immediately)$", "u");
+const pattern_2ccff6f4 = new RegExp("^(protocol_version)$", "u");
+const pattern_2f0eabd0 = new RegExp("^(oauth2_security_scheme)$", "u");
+const pattern_33ec1b46 = new RegExp("^(page_size)$", "u");
+const pattern_3a2775df = new RegExp("^(refresh_url)$", "u");
+const pattern_3f9c8ce5 = new RegExp("^(task_id)$", "u");
+const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+const pattern_4b9b9533 = new RegExp("^(device_authorization_url)$", "u");
+const pattern_4e34433c = new RegExp("^(open_id_connect_url)$", "u");
+const pattern_54313734 = new RegExp("^(reference_task_ids)$", "u");
+const pattern_5504e0d3 = new RegExp("^(next_page_token)$", "u");
+const pattern_583776b3 = new RegExp("^(client_credentials)$", "u");
+const pattern_62a56553 = new RegExp("^(last_chunk)$", "u");
+const pattern_63370828 = new RegExp("^(message_id)$", "u");
+const pattern_6896b5d1 = new RegExp("^(authorization_code)$", "u");
+const pattern_68b39a1f = new RegExp("^(push_notifications)$", "u");
+const pattern_6a552c75 = new RegExp("^(documentation_url)$", "u");
+const pattern_729159f5 = new RegExp("^(include_artifacts)$", "u");
+const pattern_78e872f3 = new RegExp("^(media_type)$", "u");
+const pattern_7b7125d4 = new RegExp("^(authorization_url)$", "u");
+const pattern_7e001e41 = new RegExp("^(input_modes)$", "u");
+const pattern_85f0e61d = new RegExp("^(pkce_required)$", "u");
+const pattern_85fa01c2 = new RegExp("^(api_key_security_scheme)$", "u");
+const pattern_976e6c77 = new RegExp("^(task_push_notification_config)$", "u");
+const pattern_9a916df4 = new RegExp("^(protocol_binding)$", "u");
+const pattern_9c939a66 = new RegExp("^(output_modes)$", "u");
+const pattern_a01cd0db = new RegExp("^(token_url)$", "u");
+const pattern_a0b3322a = new RegExp("^(status_update)$", "u");
+const pattern_a293b22b = new RegExp("^(artifact_id)$", "u");
+const pattern_a39f552e = new RegExp("^(supported_interfaces)$", "u");
+const pattern_af46a196 = new RegExp("^-?[0-9]+$", "u");
+const pattern_b21981a2 = new RegExp("^(device_code)$", "u");
+const pattern_b27e6152 = new RegExp("^(icon_url)$", "u");
+const pattern_b6dae7b8 = new RegExp("^(security_schemes)$", "u");
+const pattern_b976b77c = new RegExp("^(accepted_output_modes)$", "u");
+const pattern_bfa8459c = new RegExp("^(context_id)$", "u");
+const pattern_c33f14a6 = new RegExp("^(history_length)$", "u");
+const pattern_c9856113 = new RegExp("^(http_auth_security_scheme)$", "u");
+const pattern_cbe8fe43 = new RegExp("^(open_id_connect_security_scheme)$", "u");
+const pattern_ce6432e7 = new RegExp("^ROLE_UNSPECIFIED$", "u");
+const pattern_d5e8a839 = new RegExp("^(status_timestamp_after)$", "u");
+const pattern_e08383df = new RegExp("^TASK_STATE_UNSPECIFIED$", "u");
+const pattern_e556c74d = new RegExp("^(extended_agent_card)$", "u");
+const pattern_e73e27e4 = new RegExp("^(total_size)$", "u");
+const pattern_f75bc049 = new RegExp("^(default_output_modes)$", "u");
+const pattern_f9eaa88c = new RegExp("^(artifact_update)$", "u");
+const pattern_fb87f5a3 = new RegExp("^(bearer_format)$", "u");
+const schema_APIKeySecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"location":{"type":"string"},"name":{"type":"string"}},"type":"object","required":["location","name"]};
+const schema_AgentCapabilities = {"additionalProperties":false,"properties":{"extendedAgentCard":{"type":"boolean"},"extensions":{"items":{"$ref":"#/$defs/AgentExtension"},"type":"array"},"pushNotifications":{"type":"boolean"},"streaming":{"type":"boolean"}},"type":"object","patternProperties":{"^(extended_agent_card)$":{"type":"boolean"},"^(push_notifications)$":{"type":"boolean"}}};
+const schema_AgentCard = {"additionalProperties":false,"properties":{"capabilities":{"$ref":"#/$defs/AgentCapabilities"},"defaultInputModes":{"items":{"type":"string"},"type":"array","minItems":1},"defaultOutputModes":{"items":{"type":"string"},"type":"array","minItems":1},"description":{"type":"string"},"documentationUrl":{"type":"string"},"iconUrl":{"type":"string"},"name":{"type":"string"},"provider":{"$ref":"#/$defs/AgentProvider"},"securityRequirements":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"securitySchemes":{"additionalProperties":{"$ref":"#/$defs/SecurityScheme"},"propertyNames":{"type":"string"},"type":"object"},"signatures":{"items":{"$ref":"#/$defs/AgentCardSignature"},"type":"array"},"skills":{"items":{"$ref":"#/$defs/AgentSkill"},"type":"array","minItems":1},"supportedInterfaces":{"items":{"$ref":"#/$defs/AgentInterface"},"type":"array","minItems":1},"version":{"type":"string"}},"type":"object","required":["name","description","supportedInterfaces","version","capabilities","defaultInputModes","defaultOutputModes","skills"],"patternProperties":{"^(default_input_modes)$":{"items":{"type":"string"},"type":"array","minItems":1},"^(default_output_modes)$":{"items":{"type":"string"},"type":"array","minItems":1},"^(documentation_url)$":{"type":"string"},"^(icon_url)$":{"type":"string"},"^(security_requirements)$":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"^(security_schemes)$":{"additionalProperties":{"$ref":"#/$defs/SecurityScheme"},"propertyNames":{"type":"string"},"type":"object"},"^(supported_interfaces)$":{"items":{"$ref":"#/$defs/AgentInterface"},"type":"array","minItems":1}}};
+const schema_AgentCardSignature = {"additionalProperties":false,"properties":{"header":{"$ref":"#/$defs/Struct"},"protected":{"type":"string"},"signature":{"type":"string"}},"type":"object","required":["protected","signature"]};
+const schema_AgentExtension = {"additionalProperties":false,"properties":{"description":{"type":"string"},"params":{"$ref":"#/$defs/Struct"},"required":{"type":"boolean"},"uri":{"type":"string"}},"type":"object"};
+const schema_AgentInterface = {"additionalProperties":false,"properties":{"protocolBinding":{"type":"string"},"protocolVersion":{"type":"string"},"tenant":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url","protocolBinding","protocolVersion"],"patternProperties":{"^(protocol_binding)$":{"type":"string"},"^(protocol_version)$":{"type":"string"}}};
+const schema_AgentProvider = {"additionalProperties":false,"properties":{"organization":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url","organization"]};
+const schema_AgentSkill = {"additionalProperties":false,"properties":{"description":{"type":"string"},"examples":{"items":{"type":"string"},"type":"array"},"id":{"type":"string"},"inputModes":{"items":{"type":"string"},"type":"array"},"name":{"type":"string"},"outputModes":{"items":{"type":"string"},"type":"array"},"securityRequirements":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"tags":{"items":{"type":"string"},"type":"array","minItems":1}},"type":"object","required":["id","name","description","tags"],"patternProperties":{"^(input_modes)$":{"items":{"type":"string"},"type":"array"},"^(output_modes)$":{"items":{"type":"string"},"type":"array"},"^(security_requirements)$":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"}}};
+const schema_Artifact = {"additionalProperties":false,"properties":{"artifactId":{"type":"string"},"description":{"type":"string"},"extensions":{"items":{"type":"string"},"type":"array"},"metadata":{"$ref":"#/$defs/Struct"},"name":{"type":"string"},"parts":{"items":{"$ref":"#/$defs/Part"},"type":"array","minItems":1}},"type":"object","required":["artifactId","parts"],"patternProperties":{"^(artifact_id)$":{"type":"string"}}};
+const schema_AuthenticationInfo = {"additionalProperties":false,"properties":{"credentials":{"type":"string"},"scheme":{"type":"string"}},"type":"object","required":["scheme"]};
+const schema_AuthorizationCodeOAuthFlow = {"additionalProperties":false,"properties":{"authorizationUrl":{"type":"string"},"pkceRequired":{"type":"boolean"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["authorizationUrl","tokenUrl","scopes"],"patternProperties":{"^(authorization_url)$":{"type":"string"},"^(pkce_required)$":{"type":"boolean"},"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
+const schema_CancelTaskRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"tenant":{"type":"string"}},"type":"object","required":["id"]};
+const schema_ClientCredentialsOAuthFlow = {"additionalProperties":false,"properties":{"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["tokenUrl","scopes"],"patternProperties":{"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
+const schema_DeleteTaskPushNotificationConfigRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId","id"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
+const schema_DeviceCodeOAuthFlow = {"additionalProperties":false,"properties":{"deviceAuthorizationUrl":{"type":"string"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["deviceAuthorizationUrl","tokenUrl","scopes"],"patternProperties":{"^(device_authorization_url)$":{"type":"string"},"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
+const schema_Empty = {"type":"object","additionalProperties":false};
+const schema_GetExtendedAgentCardRequest = {"additionalProperties":false,"properties":{"tenant":{"type":"string"}},"type":"object"};
+const schema_GetTaskPushNotificationConfigRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId","id"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
+const schema_GetTaskRequest = {"additionalProperties":false,"properties":{"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"id":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["id"],"patternProperties":{"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}}};
+const schema_HTTPAuthSecurityScheme = {"additionalProperties":false,"properties":{"bearerFormat":{"type":"string"},"description":{"type":"string"},"scheme":{"type":"string"}},"type":"object","required":["scheme"],"patternProperties":{"^(bearer_format)$":{"type":"string"}}};
+const schema_ImplicitOAuthFlow = {"additionalProperties":false,"properties":{"authorizationUrl":{"type":"string"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"}},"type":"object","patternProperties":{"^(authorization_url)$":{"type":"string"},"^(refresh_url)$":{"type":"string"}}};
+const schema_ListTaskPushNotificationConfigsRequest = {"additionalProperties":false,"properties":{"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"pageToken":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId"],"patternProperties":{"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(page_token)$":{"type":"string"},"^(task_id)$":{"type":"string"}}};
+const schema_ListTaskPushNotificationConfigsResponse = {"additionalProperties":false,"properties":{"configs":{"items":{"$ref":"#/$defs/TaskPushNotificationConfig"},"type":"array"},"nextPageToken":{"type":"string"}},"type":"object","patternProperties":{"^(next_page_token)$":{"type":"string"}}};
+const schema_ListTasksRequest = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"includeArtifacts":{"type":"boolean"},"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"pageToken":{"type":"string"},"status":{"$ref":"#/$defs/TaskState"},"statusTimestampAfter":{"$ref":"#/$defs/Timestamp"},"tenant":{"type":"string"}},"type":"object","patternProperties":{"^(context_id)$":{"type":"string"},"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(include_artifacts)$":{"type":"boolean"},"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(page_token)$":{"type":"string"},"^(status_timestamp_after)$":{"$ref":"#/$defs/Timestamp"}}};
+const schema_ListTasksResponse = {"additionalProperties":false,"properties":{"nextPageToken":{"type":"string"},"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"tasks":{"items":{"$ref":"#/$defs/Task"},"type":"array"},"totalSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}},"type":"object","required":["nextPageToken","pageSize","totalSize"],"patternProperties":{"^(next_page_token)$":{"type":"string"},"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(total_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}}};
+const schema_Message = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"extensions":{"items":{"type":"string"},"type":"array"},"messageId":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"parts":{"items":{"$ref":"#/$defs/Part"},"type":"array","minItems":1},"referenceTaskIds":{"items":{"type":"string"},"type":"array"},"role":{"$ref":"#/$defs/Role"},"taskId":{"type":"string"}},"type":"object","required":["messageId","role","parts"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(message_id)$":{"type":"string"},"^(reference_task_ids)$":{"items":{"type":"string"},"type":"array"},"^(task_id)$":{"type":"string"}}};
+const schema_MutualTlsSecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"}},"type":"object"};
+const schema_OAuth2SecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"flows":{"$ref":"#/$defs/OAuthFlows"},"oauth2MetadataUrl":{"type":"string"}},"type":"object","required":["flows"],"patternProperties":{"^(oauth2_metadata_url)$":{"type":"string"}}};
+const schema_OAuthFlows = {"additionalProperties":false,"properties":{"authorizationCode":{"$ref":"#/$defs/AuthorizationCodeOAuthFlow"},"clientCredentials":{"$ref":"#/$defs/ClientCredentialsOAuthFlow"},"deviceCode":{"$ref":"#/$defs/DeviceCodeOAuthFlow"},"implicit":{"$ref":"#/$defs/ImplicitOAuthFlow"},"password":{"$ref":"#/$defs/PasswordOAuthFlow"}},"type":"object","patternProperties":{"^(authorization_code)$":{"$ref":"#/$defs/AuthorizationCodeOAuthFlow"},"^(client_credentials)$":{"$ref":"#/$defs/ClientCredentialsOAuthFlow"},"^(device_code)$":{"$ref":"#/$defs/DeviceCodeOAuthFlow"}},"allOf":[{"oneOf":[{"anyOf":[{"required":["authorizationCode"]},{"required":["authorization_code"]}]},{"anyOf":[{"required":["clientCredentials"]},{"required":["client_credentials"]}]},{"required":["implicit"]},{"required":["password"]},{"anyOf":[{"required":["deviceCode"]},{"required":["device_code"]}]}]}]};
+const schema_OpenIdConnectSecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"openIdConnectUrl":{"type":"string"}},"type":"object","required":["openIdConnectUrl"],"patternProperties":{"^(open_id_connect_url)$":{"type":"string"}}};
+const schema_Part = {"additionalProperties":false,"properties":{"data":{"$ref":"#/$defs/Value"},"filename":{"type":"string"},"mediaType":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"raw":{"pattern":"^[A-Za-z0-9+/]*={0,2}$","type":"string"},"text":{"type":"string"},"url":{"type":"string"}},"type":"object","patternProperties":{"^(media_type)$":{"type":"string"}},"allOf":[{"oneOf":[{"required":["text"]},{"required":["raw"]},{"required":["url"]},{"required":["data"]}]}]};
+const schema_PasswordOAuthFlow = {"additionalProperties":false,"properties":{"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","patternProperties":{"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
+const schema_Role = {"anyOf":[{"pattern":"^ROLE_UNSPECIFIED$","type":"string"},{"enum":["ROLE_USER","ROLE_AGENT"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
+const schema_SecurityRequirement = {"additionalProperties":false,"properties":{"schemes":{"additionalProperties":{"$ref":"#/$defs/StringList"},"propertyNames":{"type":"string"},"type":"object"}},"type":"object"};
+const schema_SecurityScheme = {"additionalProperties":false,"properties":{"apiKeySecurityScheme":{"$ref":"#/$defs/APIKeySecurityScheme"},"httpAuthSecurityScheme":{"$ref":"#/$defs/HTTPAuthSecurityScheme"},"mtlsSecurityScheme":{"$ref":"#/$defs/MutualTlsSecurityScheme"},"oauth2SecurityScheme":{"$ref":"#/$defs/OAuth2SecurityScheme"},"openIdConnectSecurityScheme":{"$ref":"#/$defs/OpenIdConnectSecurityScheme"}},"type":"object","patternProperties":{"^(api_key_security_scheme)$":{"$ref":"#/$defs/APIKeySecurityScheme"},"^(http_auth_security_scheme)$":{"$ref":"#/$defs/HTTPAuthSecurityScheme"},"^(mtls_security_scheme)$":{"$ref":"#/$defs/MutualTlsSecurityScheme"},"^(oauth2_security_scheme)$":{"$ref":"#/$defs/OAuth2SecurityScheme"},"^(open_id_connect_security_scheme)$":{"$ref":"#/$defs/OpenIdConnectSecurityScheme"}},"allOf":[{"oneOf":[{"anyOf":[{"required":["apiKeySecurityScheme"]},{"required":["api_key_security_scheme"]}]},{"anyOf":[{"required":["httpAuthSecurityScheme"]},{"required":["http_auth_security_scheme"]}]},{"anyOf":[{"required":["oauth2SecurityScheme"]},{"required":["oauth2_security_scheme"]}]},{"anyOf":[{"required":["openIdConnectSecurityScheme"]},{"required":["open_id_connect_security_scheme"]}]},{"anyOf":[{"required":["mtlsSecurityScheme"]},{"required":["mtls_security_scheme"]}]}]}]};
+const schema_SendMessageConfiguration = {"additionalProperties":false,"properties":{"acceptedOutputModes":{"items":{"type":"string"},"type":"array"},"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"returnImmediately":{"type":"boolean"},"taskPushNotificationConfig":{"$ref":"#/$defs/TaskPushNotificationConfig"}},"type":"object","patternProperties":{"^(accepted_output_modes)$":{"items":{"type":"string"},"type":"array"},"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(return_immediately)$":{"type":"boolean"},"^(task_push_notification_config)$":{"$ref":"#/$defs/TaskPushNotificationConfig"}}};
+const schema_SendMessageRequest = {"additionalProperties":false,"properties":{"configuration":{"$ref":"#/$defs/SendMessageConfiguration"},"message":{"$ref":"#/$defs/Message"},"metadata":{"$ref":"#/$defs/Struct"},"tenant":{"type":"string"}},"type":"object","required":["message"]};
+const schema_SendMessageResponse = {"additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"task":{"$ref":"#/$defs/Task"}},"type":"object","allOf":[{"oneOf":[{"required":["task"]},{"required":["message"]}]}]};
+const schema_StreamResponse = {"additionalProperties":false,"properties":{"artifactUpdate":{"$ref":"#/$defs/TaskArtifactUpdateEvent"},"message":{"$ref":"#/$defs/Message"},"statusUpdate":{"$ref":"#/$defs/TaskStatusUpdateEvent"},"task":{"$ref":"#/$defs/Task"}},"type":"object","patternProperties":{"^(artifact_update)$":{"$ref":"#/$defs/TaskArtifactUpdateEvent"},"^(status_update)$":{"$ref":"#/$defs/TaskStatusUpdateEvent"}},"allOf":[{"oneOf":[{"required":["task"]},{"required":["message"]},{"anyOf":[{"required":["statusUpdate"]},{"required":["status_update"]}]},{"anyOf":[{"required":["artifactUpdate"]},{"required":["artifact_update"]}]}]}]};
+const schema_StringList = {"additionalProperties":false,"properties":{"list":{"items":{"type":"string"},"type":"array"}},"type":"object"};
+const schema_Struct = {"type":"object"};
+const schema_SubscribeToTaskRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["id"]};
+const schema_Task = {"additionalProperties":false,"properties":{"artifacts":{"items":{"$ref":"#/$defs/Artifact"},"type":"array"},"contextId":{"type":"string"},"history":{"items":{"$ref":"#/$defs/Message"},"type":"array"},"id":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"status":{"$ref":"#/$defs/TaskStatus"}},"type":"object","required":["id","status"],"patternProperties":{"^(context_id)$":{"type":"string"}}};
+const schema_TaskArtifactUpdateEvent = {"additionalProperties":false,"properties":{"append":{"type":"boolean"},"artifact":{"$ref":"#/$defs/Artifact"},"contextId":{"type":"string"},"lastChunk":{"type":"boolean"},"metadata":{"$ref":"#/$defs/Struct"},"taskId":{"type":"string"}},"type":"object","required":["taskId","contextId","artifact"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(last_chunk)$":{"type":"boolean"},"^(task_id)$":{"type":"string"}}};
+const schema_TaskPushNotificationConfig = {"additionalProperties":false,"properties":{"authentication":{"$ref":"#/$defs/AuthenticationInfo"},"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"},"token":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
+const schema_TaskState = {"anyOf":[{"pattern":"^TASK_STATE_UNSPECIFIED$","type":"string"},{"enum":["TASK_STATE_SUBMITTED","TASK_STATE_WORKING","TASK_STATE_COMPLETED","TASK_STATE_FAILED","TASK_STATE_CANCELED","TASK_STATE_INPUT_REQUIRED","TASK_STATE_REJECTED","TASK_STATE_AUTH_REQUIRED"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
+const schema_TaskStatus = {"additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"state":{"$ref":"#/$defs/TaskState"},"timestamp":{"$ref":"#/$defs/Timestamp"}},"type":"object","required":["state"]};
+const schema_TaskStatusUpdateEvent = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"status":{"$ref":"#/$defs/TaskStatus"},"taskId":{"type":"string"}},"type":"object","required":["taskId","contextId","status"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(task_id)$":{"type":"string"}}};
+const schema_Timestamp = {"format":"date-time","type":"string"};
+const schema_Value = {};
+function validate_APIKeySecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.location === undefined) && (missing0 = "location")) || ((data.name === undefined) && (missing0 = "name"))){
-validate1.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_APIKeySecurityScheme.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "description") || (key0 === "location")) || (key0 === "name"))){
-validate1.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_APIKeySecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -30,7 +132,7 @@ if(_errs1 === errors){
 if(data.description !== undefined){
 const _errs2 = errors;
 if(typeof data.description !== "string"){
-validate1.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_APIKeySecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -42,7 +144,7 @@ if(valid0){
 if(data.location !== undefined){
 const _errs4 = errors;
 if(typeof data.location !== "string"){
-validate1.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"}}];
+validate_APIKeySecurityScheme.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -54,7 +156,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs6 = errors;
 if(typeof data.name !== "string"){
-validate1.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_APIKeySecurityScheme.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -68,107 +170,22 @@ var valid0 = true;
 }
 }
 else {
-validate1.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_APIKeySecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate1.errors = vErrors;
+validate_APIKeySecurityScheme.errors = vErrors;
 return errors === 0;
 }
-
-export const AgentCapabilities = validate2;
-const schema2 = {"additionalProperties":false,"properties":{"extendedAgentCard":{"type":"boolean"},"extensions":{"items":{"$ref":"#/$defs/AgentExtension"},"type":"array"},"pushNotifications":{"type":"boolean"},"streaming":{"type":"boolean"}},"type":"object","patternProperties":{"^(extended_agent_card)$":{"type":"boolean"},"^(push_notifications)$":{"type":"boolean"}}};
-const pattern0 = new RegExp("^(extended_agent_card)$", "u");
-const pattern1 = new RegExp("^(push_notifications)$", "u");
-const schema3 = {"additionalProperties":false,"properties":{"description":{"type":"string"},"params":{"$ref":"#/$defs/Struct"},"required":{"type":"boolean"},"uri":{"type":"string"}},"type":"object"};
-const schema4 = {"type":"object"};
-
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "description") || (key0 === "params")) || (key0 === "required")) || (key0 === "uri"))){
-validate3.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.description !== undefined){
-const _errs2 = errors;
-if(typeof data.description !== "string"){
-validate3.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.params !== undefined){
-let data1 = data.params;
-const _errs4 = errors;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate3.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.required !== undefined){
-const _errs7 = errors;
-if(typeof data.required !== "boolean"){
-validate3.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uri !== undefined){
-const _errs9 = errors;
-if(typeof data.uri !== "string"){
-validate3.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate3.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate3.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((key0 === "extendedAgentCard") || (key0 === "extensions")) || (key0 === "pushNotifications")) || (key0 === "streaming")) || (pattern0.test(key0))) || (pattern1.test(key0)))){
-validate2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((((key0 === "extendedAgentCard") || (key0 === "extensions")) || (key0 === "pushNotifications")) || (key0 === "streaming")) || (pattern_e556c74d.test(key0))) || (pattern_68b39a1f.test(key0)))){
+validate_AgentCapabilities.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -177,7 +194,7 @@ if(_errs1 === errors){
 if(data.extendedAgentCard !== undefined){
 const _errs2 = errors;
 if(typeof data.extendedAgentCard !== "boolean"){
-validate2.errors = [{instancePath:instancePath+"/extendedAgentCard",schemaPath:"#/properties/extendedAgentCard/type",keyword:"type",params:{type: "boolean"}}];
+validate_AgentCapabilities.errors = [{instancePath:instancePath+"/extendedAgentCard",schemaPath:"#/properties/extendedAgentCard/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -195,8 +212,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate3(data1[i0], {instancePath:instancePath+"/extensions/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
+if(!(validate_AgentExtension(data1[i0], {instancePath:instancePath+"/extensions/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_AgentExtension.errors : vErrors.concat(validate_AgentExtension.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -206,7 +223,7 @@ break;
 }
 }
 else {
-validate2.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCapabilities.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -219,7 +236,7 @@ if(valid0){
 if(data.pushNotifications !== undefined){
 const _errs7 = errors;
 if(typeof data.pushNotifications !== "boolean"){
-validate2.errors = [{instancePath:instancePath+"/pushNotifications",schemaPath:"#/properties/pushNotifications/type",keyword:"type",params:{type: "boolean"}}];
+validate_AgentCapabilities.errors = [{instancePath:instancePath+"/pushNotifications",schemaPath:"#/properties/pushNotifications/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -231,7 +248,7 @@ if(valid0){
 if(data.streaming !== undefined){
 const _errs9 = errors;
 if(typeof data.streaming !== "boolean"){
-validate2.errors = [{instancePath:instancePath+"/streaming",schemaPath:"#/properties/streaming/type",keyword:"type",params:{type: "boolean"}}];
+validate_AgentCapabilities.errors = [{instancePath:instancePath+"/streaming",schemaPath:"#/properties/streaming/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -242,10 +259,10 @@ var valid0 = true;
 if(valid0){
 var valid2 = true;
 for(const key1 in data){
-if(pattern0.test(key1)){
+if(pattern_e556c74d.test(key1)){
 const _errs11 = errors;
 if(typeof data[key1] !== "boolean"){
-validate2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(extended_agent_card)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_AgentCapabilities.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(extended_agent_card)%24/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -257,10 +274,10 @@ break;
 if(valid2){
 var valid2 = true;
 for(const key2 in data){
-if(pattern1.test(key2)){
+if(pattern_68b39a1f.test(key2)){
 const _errs13 = errors;
 if(typeof data[key2] !== "boolean"){
-validate2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(push_notifications)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_AgentCapabilities.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(push_notifications)%24/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -277,3332 +294,28 @@ break;
 }
 }
 else {
-validate2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCapabilities.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate2.errors = vErrors;
+validate_AgentCapabilities.errors = vErrors;
 return errors === 0;
 }
-
-export const AgentCard = validate5;
-const schema5 = {"additionalProperties":false,"properties":{"capabilities":{"$ref":"#/$defs/AgentCapabilities"},"defaultInputModes":{"items":{"type":"string"},"type":"array","minItems":1},"defaultOutputModes":{"items":{"type":"string"},"type":"array","minItems":1},"description":{"type":"string"},"documentationUrl":{"type":"string"},"iconUrl":{"type":"string"},"name":{"type":"string"},"provider":{"$ref":"#/$defs/AgentProvider"},"securityRequirements":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"securitySchemes":{"additionalProperties":{"$ref":"#/$defs/SecurityScheme"},"propertyNames":{"type":"string"},"type":"object"},"signatures":{"items":{"$ref":"#/$defs/AgentCardSignature"},"type":"array"},"skills":{"items":{"$ref":"#/$defs/AgentSkill"},"type":"array","minItems":1},"supportedInterfaces":{"items":{"$ref":"#/$defs/AgentInterface"},"type":"array","minItems":1},"version":{"type":"string"}},"type":"object","required":["name","description","supportedInterfaces","version","capabilities","defaultInputModes","defaultOutputModes","skills"],"patternProperties":{"^(default_input_modes)$":{"items":{"type":"string"},"type":"array","minItems":1},"^(default_output_modes)$":{"items":{"type":"string"},"type":"array","minItems":1},"^(documentation_url)$":{"type":"string"},"^(icon_url)$":{"type":"string"},"^(security_requirements)$":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"^(security_schemes)$":{"additionalProperties":{"$ref":"#/$defs/SecurityScheme"},"propertyNames":{"type":"string"},"type":"object"},"^(supported_interfaces)$":{"items":{"$ref":"#/$defs/AgentInterface"},"type":"array","minItems":1}}};
-const schema6 = {"additionalProperties":false,"properties":{"organization":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url","organization"]};
-const schema31 = {"additionalProperties":false,"properties":{"protocolBinding":{"type":"string"},"protocolVersion":{"type":"string"},"tenant":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url","protocolBinding","protocolVersion"],"patternProperties":{"^(protocol_binding)$":{"type":"string"},"^(protocol_version)$":{"type":"string"}}};
-const func0 = Object.prototype.hasOwnProperty;
-const pattern4 = new RegExp("^(default_input_modes)$", "u");
-const pattern5 = new RegExp("^(default_output_modes)$", "u");
-const pattern6 = new RegExp("^(documentation_url)$", "u");
-const pattern7 = new RegExp("^(icon_url)$", "u");
-const pattern8 = new RegExp("^(security_requirements)$", "u");
-const pattern9 = new RegExp("^(security_schemes)$", "u");
-const pattern10 = new RegExp("^(supported_interfaces)$", "u");
-const pattern87 = new RegExp("^(protocol_binding)$", "u");
-const pattern88 = new RegExp("^(protocol_version)$", "u");
-const schema7 = {"additionalProperties":false,"properties":{"schemes":{"additionalProperties":{"$ref":"#/$defs/StringList"},"propertyNames":{"type":"string"},"type":"object"}},"type":"object"};
-const schema8 = {"additionalProperties":false,"properties":{"list":{"items":{"type":"string"},"type":"array"}},"type":"object"};
-
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs1 = errors;
-for(const key0 in data){
-if(!(key0 === "schemes")){
-validate7.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.schemes !== undefined){
-let data0 = data.schemes;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key1 in data0){
-const _errs4 = errors;
-if(typeof key1 !== "string"){
-const err0 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-const err1 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate7.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid1){
-for(const key2 in data0){
-let data1 = data0[key2];
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-const _errs10 = errors;
-for(const key3 in data1){
-if(!(key3 === "list")){
-validate7.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}}];
-return false;
-break;
-}
-}
-if(_errs10 === errors){
-if(data1.list !== undefined){
-let data2 = data1.list;
-const _errs11 = errors;
-if(errors === _errs11){
-if(Array.isArray(data2)){
-var valid5 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs13 = errors;
-if(typeof data2[i0] !== "string"){
-validate7.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list/" + i0,schemaPath:"#/$defs/StringList/properties/list/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs13 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate7.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list",schemaPath:"#/$defs/StringList/properties/list/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate7.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid2 = _errs7 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate7.errors = [{instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate7.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate7.errors = vErrors;
-return errors === 0;
-}
-
-const schema9 = {"additionalProperties":false,"properties":{"apiKeySecurityScheme":{"$ref":"#/$defs/APIKeySecurityScheme"},"httpAuthSecurityScheme":{"$ref":"#/$defs/HTTPAuthSecurityScheme"},"mtlsSecurityScheme":{"$ref":"#/$defs/MutualTlsSecurityScheme"},"oauth2SecurityScheme":{"$ref":"#/$defs/OAuth2SecurityScheme"},"openIdConnectSecurityScheme":{"$ref":"#/$defs/OpenIdConnectSecurityScheme"}},"type":"object","patternProperties":{"^(api_key_security_scheme)$":{"$ref":"#/$defs/APIKeySecurityScheme"},"^(http_auth_security_scheme)$":{"$ref":"#/$defs/HTTPAuthSecurityScheme"},"^(mtls_security_scheme)$":{"$ref":"#/$defs/MutualTlsSecurityScheme"},"^(oauth2_security_scheme)$":{"$ref":"#/$defs/OAuth2SecurityScheme"},"^(open_id_connect_security_scheme)$":{"$ref":"#/$defs/OpenIdConnectSecurityScheme"}},"allOf":[{"oneOf":[{"anyOf":[{"required":["apiKeySecurityScheme"]},{"required":["api_key_security_scheme"]}]},{"anyOf":[{"required":["httpAuthSecurityScheme"]},{"required":["http_auth_security_scheme"]}]},{"anyOf":[{"required":["oauth2SecurityScheme"]},{"required":["oauth2_security_scheme"]}]},{"anyOf":[{"required":["openIdConnectSecurityScheme"]},{"required":["open_id_connect_security_scheme"]}]},{"anyOf":[{"required":["mtlsSecurityScheme"]},{"required":["mtls_security_scheme"]}]}]}]};
-const schema11 = {"additionalProperties":false,"properties":{"bearerFormat":{"type":"string"},"description":{"type":"string"},"scheme":{"type":"string"}},"type":"object","required":["scheme"],"patternProperties":{"^(bearer_format)$":{"type":"string"}}};
-const schema12 = {"additionalProperties":false,"properties":{"description":{"type":"string"}},"type":"object"};
-const schema23 = {"additionalProperties":false,"properties":{"description":{"type":"string"},"openIdConnectUrl":{"type":"string"}},"type":"object","required":["openIdConnectUrl"],"patternProperties":{"^(open_id_connect_url)$":{"type":"string"}}};
-const pattern11 = new RegExp("^(api_key_security_scheme)$", "u");
-const pattern12 = new RegExp("^(http_auth_security_scheme)$", "u");
-const pattern13 = new RegExp("^(mtls_security_scheme)$", "u");
-const pattern14 = new RegExp("^(oauth2_security_scheme)$", "u");
-const pattern15 = new RegExp("^(open_id_connect_security_scheme)$", "u");
-const pattern16 = new RegExp("^(bearer_format)$", "u");
-const pattern70 = new RegExp("^(open_id_connect_url)$", "u");
-const schema13 = {"additionalProperties":false,"properties":{"description":{"type":"string"},"flows":{"$ref":"#/$defs/OAuthFlows"},"oauth2MetadataUrl":{"type":"string"}},"type":"object","required":["flows"],"patternProperties":{"^(oauth2_metadata_url)$":{"type":"string"}}};
-const pattern18 = new RegExp("^(oauth2_metadata_url)$", "u");
-const schema14 = {"additionalProperties":false,"properties":{"authorizationCode":{"$ref":"#/$defs/AuthorizationCodeOAuthFlow"},"clientCredentials":{"$ref":"#/$defs/ClientCredentialsOAuthFlow"},"deviceCode":{"$ref":"#/$defs/DeviceCodeOAuthFlow"},"implicit":{"$ref":"#/$defs/ImplicitOAuthFlow"},"password":{"$ref":"#/$defs/PasswordOAuthFlow"}},"type":"object","patternProperties":{"^(authorization_code)$":{"$ref":"#/$defs/AuthorizationCodeOAuthFlow"},"^(client_credentials)$":{"$ref":"#/$defs/ClientCredentialsOAuthFlow"},"^(device_code)$":{"$ref":"#/$defs/DeviceCodeOAuthFlow"}},"allOf":[{"oneOf":[{"anyOf":[{"required":["authorizationCode"]},{"required":["authorization_code"]}]},{"anyOf":[{"required":["clientCredentials"]},{"required":["client_credentials"]}]},{"required":["implicit"]},{"required":["password"]},{"anyOf":[{"required":["deviceCode"]},{"required":["device_code"]}]}]}]};
-const schema15 = {"additionalProperties":false,"properties":{"authorizationUrl":{"type":"string"},"pkceRequired":{"type":"boolean"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["authorizationUrl","tokenUrl","scopes"],"patternProperties":{"^(authorization_url)$":{"type":"string"},"^(pkce_required)$":{"type":"boolean"},"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
-const schema16 = {"additionalProperties":false,"properties":{"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["tokenUrl","scopes"],"patternProperties":{"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
-const schema17 = {"additionalProperties":false,"properties":{"deviceAuthorizationUrl":{"type":"string"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["deviceAuthorizationUrl","tokenUrl","scopes"],"patternProperties":{"^(device_authorization_url)$":{"type":"string"},"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
-const schema18 = {"additionalProperties":false,"properties":{"authorizationUrl":{"type":"string"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"}},"type":"object","patternProperties":{"^(authorization_url)$":{"type":"string"},"^(refresh_url)$":{"type":"string"}}};
-const schema19 = {"additionalProperties":false,"properties":{"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","patternProperties":{"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
-const pattern19 = new RegExp("^(authorization_code)$", "u");
-const pattern20 = new RegExp("^(client_credentials)$", "u");
-const pattern21 = new RegExp("^(device_code)$", "u");
-const pattern22 = new RegExp("^(authorization_url)$", "u");
-const pattern23 = new RegExp("^(pkce_required)$", "u");
-const pattern24 = new RegExp("^(refresh_url)$", "u");
-const pattern25 = new RegExp("^(token_url)$", "u");
-const pattern34 = new RegExp("^(device_authorization_url)$", "u");
-
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs2 = errors;
-let valid1 = false;
-let passing0 = null;
-const _errs3 = errors;
-const _errs4 = errors;
-let valid2 = false;
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.authorizationCode === undefined) && (missing0 = "authorizationCode")){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid1 = _errs5 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.authorization_code === undefined) && (missing1 = "authorization_code")){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid1 = _errs6 === errors;
-valid2 = valid2 || _valid1;
-}
-if(!valid2){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs4;
-if(vErrors !== null){
-if(_errs4){
-vErrors.length = _errs4;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs3 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
-const _errs7 = errors;
-const _errs8 = errors;
-let valid3 = false;
-const _errs9 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.clientCredentials === undefined) && (missing2 = "clientCredentials")){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid2 = _errs9 === errors;
-valid3 = valid3 || _valid2;
-if(!valid3){
-const _errs10 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((data.client_credentials === undefined) && (missing3 = "client_credentials")){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: missing3}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid2 = _errs10 === errors;
-valid3 = valid3 || _valid2;
-}
-if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs8;
-if(vErrors !== null){
-if(_errs8){
-vErrors.length = _errs8;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
-const _errs11 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if((data.implicit === undefined) && (missing4 = "implicit")){
-const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: missing4}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid0 = _errs11 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 2;
-}
-const _errs12 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing5;
-if((data.password === undefined) && (missing5 = "password")){
-const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: missing5}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-var _valid0 = _errs12 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 3;
-}
-const _errs13 = errors;
-const _errs14 = errors;
-let valid4 = false;
-const _errs15 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing6;
-if((data.deviceCode === undefined) && (missing6 = "deviceCode")){
-const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: missing6}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-var _valid3 = _errs15 === errors;
-valid4 = valid4 || _valid3;
-if(!valid4){
-const _errs16 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing7;
-if((data.device_code === undefined) && (missing7 = "device_code")){
-const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: missing7}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid3 = _errs16 === errors;
-valid4 = valid4 || _valid3;
-}
-if(!valid4){
-const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-else {
-errors = _errs14;
-if(vErrors !== null){
-if(_errs14){
-vErrors.length = _errs14;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs13 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 4;
-}
-}
-}
-}
-}
-if(!valid1){
-const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-validate11.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs17 = errors;
-for(const key0 in data){
-if(!((((((((key0 === "authorizationCode") || (key0 === "clientCredentials")) || (key0 === "deviceCode")) || (key0 === "implicit")) || (key0 === "password")) || (pattern19.test(key0))) || (pattern20.test(key0))) || (pattern21.test(key0)))){
-validate11.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs17 === errors){
-if(data.authorizationCode !== undefined){
-let data0 = data.authorizationCode;
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs19){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing8;
-if((((data0.authorizationUrl === undefined) && (missing8 = "authorizationUrl")) || ((data0.tokenUrl === undefined) && (missing8 = "tokenUrl"))) || ((data0.scopes === undefined) && (missing8 = "scopes"))){
-validate11.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing8}}];
-return false;
-}
-else {
-const _errs21 = errors;
-for(const key1 in data0){
-if(!(((((((((key1 === "authorizationUrl") || (key1 === "pkceRequired")) || (key1 === "refreshUrl")) || (key1 === "scopes")) || (key1 === "tokenUrl")) || (pattern22.test(key1))) || (pattern23.test(key1))) || (pattern24.test(key1))) || (pattern25.test(key1)))){
-validate11.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
-return false;
-break;
-}
-}
-if(_errs21 === errors){
-if(data0.authorizationUrl !== undefined){
-const _errs22 = errors;
-if(typeof data0.authorizationUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/authorizationCode/authorizationUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs22 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.pkceRequired !== undefined){
-const _errs24 = errors;
-if(typeof data0.pkceRequired !== "boolean"){
-validate11.errors = [{instancePath:instancePath+"/authorizationCode/pkceRequired",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid7 = _errs24 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.refreshUrl !== undefined){
-const _errs26 = errors;
-if(typeof data0.refreshUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/authorizationCode/refreshUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs26 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.scopes !== undefined){
-let data4 = data0.scopes;
-const _errs28 = errors;
-if(errors === _errs28){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key2 in data4){
-const _errs30 = errors;
-if(typeof key2 !== "string"){
-const err12 = {instancePath:instancePath+"/authorizationCode/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key2};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-var valid8 = _errs30 === errors;
-if(!valid8){
-const err13 = {instancePath:instancePath+"/authorizationCode/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key2}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-validate11.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid8){
-for(const key3 in data4){
-const _errs33 = errors;
-if(typeof data4[key3] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/authorizationCode/scopes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs33 === errors;
-if(!valid9){
-break;
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/authorizationCode/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs28 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data0.tokenUrl !== undefined){
-const _errs35 = errors;
-if(typeof data0.tokenUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/authorizationCode/tokenUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs35 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-var valid10 = true;
-for(const key4 in data0){
-if(pattern22.test(key4)){
-const _errs37 = errors;
-if(typeof data0[key4] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/authorizationCode/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid10 = _errs37 === errors;
-if(!valid10){
-break;
-}
-}
-}
-if(valid10){
-var valid10 = true;
-for(const key5 in data0){
-if(pattern23.test(key5)){
-const _errs39 = errors;
-if(typeof data0[key5] !== "boolean"){
-validate11.errors = [{instancePath:instancePath+"/authorizationCode/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid10 = _errs39 === errors;
-if(!valid10){
-break;
-}
-}
-}
-if(valid10){
-var valid10 = true;
-for(const key6 in data0){
-if(pattern24.test(key6)){
-const _errs41 = errors;
-if(typeof data0[key6] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/authorizationCode/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid10 = _errs41 === errors;
-if(!valid10){
-break;
-}
-}
-}
-if(valid10){
-var valid10 = true;
-for(const key7 in data0){
-if(pattern25.test(key7)){
-const _errs43 = errors;
-if(typeof data0[key7] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/authorizationCode/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid10 = _errs43 === errors;
-if(!valid10){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid5 = _errs18 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data.clientCredentials !== undefined){
-let data11 = data.clientCredentials;
-const _errs45 = errors;
-const _errs46 = errors;
-if(errors === _errs46){
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-let missing9;
-if(((data11.tokenUrl === undefined) && (missing9 = "tokenUrl")) || ((data11.scopes === undefined) && (missing9 = "scopes"))){
-validate11.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/required",keyword:"required",params:{missingProperty: missing9}}];
-return false;
-}
-else {
-const _errs48 = errors;
-for(const key8 in data11){
-if(!(((((key8 === "refreshUrl") || (key8 === "scopes")) || (key8 === "tokenUrl")) || (pattern24.test(key8))) || (pattern25.test(key8)))){
-validate11.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8}}];
-return false;
-break;
-}
-}
-if(_errs48 === errors){
-if(data11.refreshUrl !== undefined){
-const _errs49 = errors;
-if(typeof data11.refreshUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/clientCredentials/refreshUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid12 = _errs49 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-if(data11.scopes !== undefined){
-let data13 = data11.scopes;
-const _errs51 = errors;
-if(errors === _errs51){
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key9 in data13){
-const _errs53 = errors;
-if(typeof key9 !== "string"){
-const err14 = {instancePath:instancePath+"/clientCredentials/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key9};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var valid13 = _errs53 === errors;
-if(!valid13){
-const err15 = {instancePath:instancePath+"/clientCredentials/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key9}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-validate11.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid13){
-for(const key10 in data13){
-const _errs56 = errors;
-if(typeof data13[key10] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/clientCredentials/scopes/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid14 = _errs56 === errors;
-if(!valid14){
-break;
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/clientCredentials/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid12 = _errs51 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-if(data11.tokenUrl !== undefined){
-const _errs58 = errors;
-if(typeof data11.tokenUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/clientCredentials/tokenUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid12 = _errs58 === errors;
-}
-else {
-var valid12 = true;
-}
-if(valid12){
-var valid15 = true;
-for(const key11 in data11){
-if(pattern24.test(key11)){
-const _errs60 = errors;
-if(typeof data11[key11] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/clientCredentials/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid15 = _errs60 === errors;
-if(!valid15){
-break;
-}
-}
-}
-if(valid15){
-var valid15 = true;
-for(const key12 in data11){
-if(pattern25.test(key12)){
-const _errs62 = errors;
-if(typeof data11[key12] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/clientCredentials/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid15 = _errs62 === errors;
-if(!valid15){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid5 = _errs45 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data.deviceCode !== undefined){
-let data18 = data.deviceCode;
-const _errs64 = errors;
-const _errs65 = errors;
-if(errors === _errs65){
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-let missing10;
-if((((data18.deviceAuthorizationUrl === undefined) && (missing10 = "deviceAuthorizationUrl")) || ((data18.tokenUrl === undefined) && (missing10 = "tokenUrl"))) || ((data18.scopes === undefined) && (missing10 = "scopes"))){
-validate11.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing10}}];
-return false;
-}
-else {
-const _errs67 = errors;
-for(const key13 in data18){
-if(!(((((((key13 === "deviceAuthorizationUrl") || (key13 === "refreshUrl")) || (key13 === "scopes")) || (key13 === "tokenUrl")) || (pattern34.test(key13))) || (pattern24.test(key13))) || (pattern25.test(key13)))){
-validate11.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13}}];
-return false;
-break;
-}
-}
-if(_errs67 === errors){
-if(data18.deviceAuthorizationUrl !== undefined){
-const _errs68 = errors;
-if(typeof data18.deviceAuthorizationUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/deviceCode/deviceAuthorizationUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid17 = _errs68 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data18.refreshUrl !== undefined){
-const _errs70 = errors;
-if(typeof data18.refreshUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/deviceCode/refreshUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid17 = _errs70 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data18.scopes !== undefined){
-let data21 = data18.scopes;
-const _errs72 = errors;
-if(errors === _errs72){
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-for(const key14 in data21){
-const _errs74 = errors;
-if(typeof key14 !== "string"){
-const err16 = {instancePath:instancePath+"/deviceCode/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key14};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-var valid18 = _errs74 === errors;
-if(!valid18){
-const err17 = {instancePath:instancePath+"/deviceCode/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key14}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-validate11.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid18){
-for(const key15 in data21){
-const _errs77 = errors;
-if(typeof data21[key15] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/deviceCode/scopes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid19 = _errs77 === errors;
-if(!valid19){
-break;
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/deviceCode/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid17 = _errs72 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-if(data18.tokenUrl !== undefined){
-const _errs79 = errors;
-if(typeof data18.tokenUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/deviceCode/tokenUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid17 = _errs79 === errors;
-}
-else {
-var valid17 = true;
-}
-if(valid17){
-var valid20 = true;
-for(const key16 in data18){
-if(pattern34.test(key16)){
-const _errs81 = errors;
-if(typeof data18[key16] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/deviceCode/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs81 === errors;
-if(!valid20){
-break;
-}
-}
-}
-if(valid20){
-var valid20 = true;
-for(const key17 in data18){
-if(pattern24.test(key17)){
-const _errs83 = errors;
-if(typeof data18[key17] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/deviceCode/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs83 === errors;
-if(!valid20){
-break;
-}
-}
-}
-if(valid20){
-var valid20 = true;
-for(const key18 in data18){
-if(pattern25.test(key18)){
-const _errs85 = errors;
-if(typeof data18[key18] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/deviceCode/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs85 === errors;
-if(!valid20){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid5 = _errs64 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data.implicit !== undefined){
-let data27 = data.implicit;
-const _errs87 = errors;
-const _errs88 = errors;
-if(errors === _errs88){
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-const _errs90 = errors;
-for(const key19 in data27){
-if(!(((((key19 === "authorizationUrl") || (key19 === "refreshUrl")) || (key19 === "scopes")) || (pattern22.test(key19))) || (pattern24.test(key19)))){
-validate11.errors = [{instancePath:instancePath+"/implicit",schemaPath:"#/$defs/ImplicitOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19}}];
-return false;
-break;
-}
-}
-if(_errs90 === errors){
-if(data27.authorizationUrl !== undefined){
-const _errs91 = errors;
-if(typeof data27.authorizationUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/implicit/authorizationUrl",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs91 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-if(data27.refreshUrl !== undefined){
-const _errs93 = errors;
-if(typeof data27.refreshUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/implicit/refreshUrl",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs93 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-if(data27.scopes !== undefined){
-let data30 = data27.scopes;
-const _errs95 = errors;
-if(errors === _errs95){
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-for(const key20 in data30){
-const _errs97 = errors;
-if(typeof key20 !== "string"){
-const err18 = {instancePath:instancePath+"/implicit/scopes",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key20};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var valid23 = _errs97 === errors;
-if(!valid23){
-const err19 = {instancePath:instancePath+"/implicit/scopes",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key20}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-validate11.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid23){
-for(const key21 in data30){
-const _errs100 = errors;
-if(typeof data30[key21] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/implicit/scopes/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid24 = _errs100 === errors;
-if(!valid24){
-break;
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/implicit/scopes",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid22 = _errs95 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-var valid25 = true;
-for(const key22 in data27){
-if(pattern22.test(key22)){
-const _errs102 = errors;
-if(typeof data27[key22] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/implicit/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid25 = _errs102 === errors;
-if(!valid25){
-break;
-}
-}
-}
-if(valid25){
-var valid25 = true;
-for(const key23 in data27){
-if(pattern24.test(key23)){
-const _errs104 = errors;
-if(typeof data27[key23] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/implicit/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid25 = _errs104 === errors;
-if(!valid25){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/implicit",schemaPath:"#/$defs/ImplicitOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid5 = _errs87 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-if(data.password !== undefined){
-let data34 = data.password;
-const _errs106 = errors;
-const _errs107 = errors;
-if(errors === _errs107){
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-const _errs109 = errors;
-for(const key24 in data34){
-if(!(((((key24 === "refreshUrl") || (key24 === "scopes")) || (key24 === "tokenUrl")) || (pattern24.test(key24))) || (pattern25.test(key24)))){
-validate11.errors = [{instancePath:instancePath+"/password",schemaPath:"#/$defs/PasswordOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24}}];
-return false;
-break;
-}
-}
-if(_errs109 === errors){
-if(data34.refreshUrl !== undefined){
-const _errs110 = errors;
-if(typeof data34.refreshUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/password/refreshUrl",schemaPath:"#/$defs/PasswordOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid27 = _errs110 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data34.scopes !== undefined){
-let data36 = data34.scopes;
-const _errs112 = errors;
-if(errors === _errs112){
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-for(const key25 in data36){
-const _errs114 = errors;
-if(typeof key25 !== "string"){
-const err20 = {instancePath:instancePath+"/password/scopes",schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key25};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-var valid28 = _errs114 === errors;
-if(!valid28){
-const err21 = {instancePath:instancePath+"/password/scopes",schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key25}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-validate11.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid28){
-for(const key26 in data36){
-const _errs117 = errors;
-if(typeof data36[key26] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/password/scopes/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid29 = _errs117 === errors;
-if(!valid29){
-break;
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/password/scopes",schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid27 = _errs112 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data34.tokenUrl !== undefined){
-const _errs119 = errors;
-if(typeof data34.tokenUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/password/tokenUrl",schemaPath:"#/$defs/PasswordOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid27 = _errs119 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-var valid30 = true;
-for(const key27 in data34){
-if(pattern24.test(key27)){
-const _errs121 = errors;
-if(typeof data34[key27] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/password/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid30 = _errs121 === errors;
-if(!valid30){
-break;
-}
-}
-}
-if(valid30){
-var valid30 = true;
-for(const key28 in data34){
-if(pattern25.test(key28)){
-const _errs123 = errors;
-if(typeof data34[key28] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/password/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid30 = _errs123 === errors;
-if(!valid30){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/password",schemaPath:"#/$defs/PasswordOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid5 = _errs106 === errors;
-}
-else {
-var valid5 = true;
-}
-if(valid5){
-var valid31 = true;
-for(const key29 in data){
-if(pattern19.test(key29)){
-let data41 = data[key29];
-const _errs125 = errors;
-const _errs126 = errors;
-if(errors === _errs126){
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-let missing11;
-if((((data41.authorizationUrl === undefined) && (missing11 = "authorizationUrl")) || ((data41.tokenUrl === undefined) && (missing11 = "tokenUrl"))) || ((data41.scopes === undefined) && (missing11 = "scopes"))){
-validate11.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing11}}];
-return false;
-}
-else {
-const _errs128 = errors;
-for(const key30 in data41){
-if(!(((((((((key30 === "authorizationUrl") || (key30 === "pkceRequired")) || (key30 === "refreshUrl")) || (key30 === "scopes")) || (key30 === "tokenUrl")) || (pattern22.test(key30))) || (pattern23.test(key30))) || (pattern24.test(key30))) || (pattern25.test(key30)))){
-validate11.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30}}];
-return false;
-break;
-}
-}
-if(_errs128 === errors){
-if(data41.authorizationUrl !== undefined){
-const _errs129 = errors;
-if(typeof data41.authorizationUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/authorizationUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid33 = _errs129 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data41.pkceRequired !== undefined){
-const _errs131 = errors;
-if(typeof data41.pkceRequired !== "boolean"){
-validate11.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/pkceRequired",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid33 = _errs131 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data41.refreshUrl !== undefined){
-const _errs133 = errors;
-if(typeof data41.refreshUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid33 = _errs133 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data41.scopes !== undefined){
-let data45 = data41.scopes;
-const _errs135 = errors;
-if(errors === _errs135){
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-for(const key31 in data45){
-const _errs137 = errors;
-if(typeof key31 !== "string"){
-const err22 = {instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key31};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-var valid34 = _errs137 === errors;
-if(!valid34){
-const err23 = {instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key31}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-validate11.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid34){
-for(const key32 in data45){
-const _errs140 = errors;
-if(typeof data45[key32] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid35 = _errs140 === errors;
-if(!valid35){
-break;
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid33 = _errs135 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-if(data41.tokenUrl !== undefined){
-const _errs142 = errors;
-if(typeof data41.tokenUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid33 = _errs142 === errors;
-}
-else {
-var valid33 = true;
-}
-if(valid33){
-var valid36 = true;
-for(const key33 in data41){
-if(pattern22.test(key33)){
-const _errs144 = errors;
-if(typeof data41[key33] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid36 = _errs144 === errors;
-if(!valid36){
-break;
-}
-}
-}
-if(valid36){
-var valid36 = true;
-for(const key34 in data41){
-if(pattern23.test(key34)){
-const _errs146 = errors;
-if(typeof data41[key34] !== "boolean"){
-validate11.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key34.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid36 = _errs146 === errors;
-if(!valid36){
-break;
-}
-}
-}
-if(valid36){
-var valid36 = true;
-for(const key35 in data41){
-if(pattern24.test(key35)){
-const _errs148 = errors;
-if(typeof data41[key35] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key35.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid36 = _errs148 === errors;
-if(!valid36){
-break;
-}
-}
-}
-if(valid36){
-var valid36 = true;
-for(const key36 in data41){
-if(pattern25.test(key36)){
-const _errs150 = errors;
-if(typeof data41[key36] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key36.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid36 = _errs150 === errors;
-if(!valid36){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid31 = _errs125 === errors;
-if(!valid31){
-break;
-}
-}
-}
-if(valid31){
-var valid31 = true;
-for(const key37 in data){
-if(pattern20.test(key37)){
-let data52 = data[key37];
-const _errs152 = errors;
-const _errs153 = errors;
-if(errors === _errs153){
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-let missing12;
-if(((data52.tokenUrl === undefined) && (missing12 = "tokenUrl")) || ((data52.scopes === undefined) && (missing12 = "scopes"))){
-validate11.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/required",keyword:"required",params:{missingProperty: missing12}}];
-return false;
-}
-else {
-const _errs155 = errors;
-for(const key38 in data52){
-if(!(((((key38 === "refreshUrl") || (key38 === "scopes")) || (key38 === "tokenUrl")) || (pattern24.test(key38))) || (pattern25.test(key38)))){
-validate11.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38}}];
-return false;
-break;
-}
-}
-if(_errs155 === errors){
-if(data52.refreshUrl !== undefined){
-const _errs156 = errors;
-if(typeof data52.refreshUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid38 = _errs156 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data52.scopes !== undefined){
-let data54 = data52.scopes;
-const _errs158 = errors;
-if(errors === _errs158){
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-for(const key39 in data54){
-const _errs160 = errors;
-if(typeof key39 !== "string"){
-const err24 = {instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key39};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-var valid39 = _errs160 === errors;
-if(!valid39){
-const err25 = {instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key39}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-validate11.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid39){
-for(const key40 in data54){
-const _errs163 = errors;
-if(typeof data54[key40] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key40.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid40 = _errs163 === errors;
-if(!valid40){
-break;
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid38 = _errs158 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-if(data52.tokenUrl !== undefined){
-const _errs165 = errors;
-if(typeof data52.tokenUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid38 = _errs165 === errors;
-}
-else {
-var valid38 = true;
-}
-if(valid38){
-var valid41 = true;
-for(const key41 in data52){
-if(pattern24.test(key41)){
-const _errs167 = errors;
-if(typeof data52[key41] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid41 = _errs167 === errors;
-if(!valid41){
-break;
-}
-}
-}
-if(valid41){
-var valid41 = true;
-for(const key42 in data52){
-if(pattern25.test(key42)){
-const _errs169 = errors;
-if(typeof data52[key42] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid41 = _errs169 === errors;
-if(!valid41){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid31 = _errs152 === errors;
-if(!valid31){
-break;
-}
-}
-}
-if(valid31){
-var valid31 = true;
-for(const key43 in data){
-if(pattern21.test(key43)){
-let data59 = data[key43];
-const _errs171 = errors;
-const _errs172 = errors;
-if(errors === _errs172){
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-let missing13;
-if((((data59.deviceAuthorizationUrl === undefined) && (missing13 = "deviceAuthorizationUrl")) || ((data59.tokenUrl === undefined) && (missing13 = "tokenUrl"))) || ((data59.scopes === undefined) && (missing13 = "scopes"))){
-validate11.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing13}}];
-return false;
-}
-else {
-const _errs174 = errors;
-for(const key44 in data59){
-if(!(((((((key44 === "deviceAuthorizationUrl") || (key44 === "refreshUrl")) || (key44 === "scopes")) || (key44 === "tokenUrl")) || (pattern34.test(key44))) || (pattern24.test(key44))) || (pattern25.test(key44)))){
-validate11.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key44}}];
-return false;
-break;
-}
-}
-if(_errs174 === errors){
-if(data59.deviceAuthorizationUrl !== undefined){
-const _errs175 = errors;
-if(typeof data59.deviceAuthorizationUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/deviceAuthorizationUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid43 = _errs175 === errors;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data59.refreshUrl !== undefined){
-const _errs177 = errors;
-if(typeof data59.refreshUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid43 = _errs177 === errors;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data59.scopes !== undefined){
-let data62 = data59.scopes;
-const _errs179 = errors;
-if(errors === _errs179){
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-for(const key45 in data62){
-const _errs181 = errors;
-if(typeof key45 !== "string"){
-const err26 = {instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key45};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-var valid44 = _errs181 === errors;
-if(!valid44){
-const err27 = {instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key45}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-validate11.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid44){
-for(const key46 in data62){
-const _errs184 = errors;
-if(typeof data62[key46] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key46.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid45 = _errs184 === errors;
-if(!valid45){
-break;
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid43 = _errs179 === errors;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-if(data59.tokenUrl !== undefined){
-const _errs186 = errors;
-if(typeof data59.tokenUrl !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid43 = _errs186 === errors;
-}
-else {
-var valid43 = true;
-}
-if(valid43){
-var valid46 = true;
-for(const key47 in data59){
-if(pattern34.test(key47)){
-const _errs188 = errors;
-if(typeof data59[key47] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key47.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid46 = _errs188 === errors;
-if(!valid46){
-break;
-}
-}
-}
-if(valid46){
-var valid46 = true;
-for(const key48 in data59){
-if(pattern24.test(key48)){
-const _errs190 = errors;
-if(typeof data59[key48] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key48.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid46 = _errs190 === errors;
-if(!valid46){
-break;
-}
-}
-}
-if(valid46){
-var valid46 = true;
-for(const key49 in data59){
-if(pattern25.test(key49)){
-const _errs192 = errors;
-if(typeof data59[key49] !== "string"){
-validate11.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key49.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid46 = _errs192 === errors;
-if(!valid46){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid31 = _errs171 === errors;
-if(!valid31){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate11.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.flows === undefined) && (missing0 = "flows")){
-validate10.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((key0 === "description") || (key0 === "flows")) || (key0 === "oauth2MetadataUrl")) || (pattern18.test(key0)))){
-validate10.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.description !== undefined){
-const _errs2 = errors;
-if(typeof data.description !== "string"){
-validate10.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.flows !== undefined){
-const _errs4 = errors;
-if(!(validate11(data.flows, {instancePath:instancePath+"/flows",parentData:data,parentDataProperty:"flows",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.oauth2MetadataUrl !== undefined){
-const _errs5 = errors;
-if(typeof data.oauth2MetadataUrl !== "string"){
-validate10.errors = [{instancePath:instancePath+"/oauth2MetadataUrl",schemaPath:"#/properties/oauth2MetadataUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid1 = true;
-for(const key1 in data){
-if(pattern18.test(key1)){
-const _errs7 = errors;
-if(typeof data[key1] !== "string"){
-validate10.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(oauth2_metadata_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs7 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate10.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate10.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs2 = errors;
-let valid1 = false;
-let passing0 = null;
-const _errs3 = errors;
-const _errs4 = errors;
-let valid2 = false;
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.apiKeySecurityScheme === undefined) && (missing0 = "apiKeySecurityScheme")){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid1 = _errs5 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.api_key_security_scheme === undefined) && (missing1 = "api_key_security_scheme")){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid1 = _errs6 === errors;
-valid2 = valid2 || _valid1;
-}
-if(!valid2){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-else {
-errors = _errs4;
-if(vErrors !== null){
-if(_errs4){
-vErrors.length = _errs4;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs3 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
-const _errs7 = errors;
-const _errs8 = errors;
-let valid3 = false;
-const _errs9 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.httpAuthSecurityScheme === undefined) && (missing2 = "httpAuthSecurityScheme")){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid2 = _errs9 === errors;
-valid3 = valid3 || _valid2;
-if(!valid3){
-const _errs10 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((data.http_auth_security_scheme === undefined) && (missing3 = "http_auth_security_scheme")){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: missing3}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-var _valid2 = _errs10 === errors;
-valid3 = valid3 || _valid2;
-}
-if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-errors = _errs8;
-if(vErrors !== null){
-if(_errs8){
-vErrors.length = _errs8;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs7 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
-const _errs11 = errors;
-const _errs12 = errors;
-let valid4 = false;
-const _errs13 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing4;
-if((data.oauth2SecurityScheme === undefined) && (missing4 = "oauth2SecurityScheme")){
-const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/0/required",keyword:"required",params:{missingProperty: missing4}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-var _valid3 = _errs13 === errors;
-valid4 = valid4 || _valid3;
-if(!valid4){
-const _errs14 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing5;
-if((data.oauth2_security_scheme === undefined) && (missing5 = "oauth2_security_scheme")){
-const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/1/required",keyword:"required",params:{missingProperty: missing5}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-var _valid3 = _errs14 === errors;
-valid4 = valid4 || _valid3;
-}
-if(!valid4){
-const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-else {
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs11 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 2;
-}
-const _errs15 = errors;
-const _errs16 = errors;
-let valid5 = false;
-const _errs17 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing6;
-if((data.openIdConnectSecurityScheme === undefined) && (missing6 = "openIdConnectSecurityScheme")){
-const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/0/required",keyword:"required",params:{missingProperty: missing6}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-var _valid4 = _errs17 === errors;
-valid5 = valid5 || _valid4;
-if(!valid5){
-const _errs18 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing7;
-if((data.open_id_connect_security_scheme === undefined) && (missing7 = "open_id_connect_security_scheme")){
-const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/1/required",keyword:"required",params:{missingProperty: missing7}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-var _valid4 = _errs18 === errors;
-valid5 = valid5 || _valid4;
-}
-if(!valid5){
-const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-else {
-errors = _errs16;
-if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs15 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 3;
-}
-const _errs19 = errors;
-const _errs20 = errors;
-let valid6 = false;
-const _errs21 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing8;
-if((data.mtlsSecurityScheme === undefined) && (missing8 = "mtlsSecurityScheme")){
-const err12 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: missing8}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-var _valid5 = _errs21 === errors;
-valid6 = valid6 || _valid5;
-if(!valid6){
-const _errs22 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing9;
-if((data.mtls_security_scheme === undefined) && (missing9 = "mtls_security_scheme")){
-const err13 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: missing9}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-var _valid5 = _errs22 === errors;
-valid6 = valid6 || _valid5;
-}
-if(!valid6){
-const err14 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-else {
-errors = _errs20;
-if(vErrors !== null){
-if(_errs20){
-vErrors.length = _errs20;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs19 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 4];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 4;
-}
-}
-}
-}
-}
-if(!valid1){
-const err15 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-validate9.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs23 = errors;
-for(const key0 in data){
-if(!((((((((((key0 === "apiKeySecurityScheme") || (key0 === "httpAuthSecurityScheme")) || (key0 === "mtlsSecurityScheme")) || (key0 === "oauth2SecurityScheme")) || (key0 === "openIdConnectSecurityScheme")) || (pattern11.test(key0))) || (pattern12.test(key0))) || (pattern13.test(key0))) || (pattern14.test(key0))) || (pattern15.test(key0)))){
-validate9.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs23 === errors){
-if(data.apiKeySecurityScheme !== undefined){
-let data0 = data.apiKeySecurityScheme;
-const _errs24 = errors;
-const _errs25 = errors;
-if(errors === _errs25){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing10;
-if(((data0.location === undefined) && (missing10 = "location")) || ((data0.name === undefined) && (missing10 = "name"))){
-validate9.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing10}}];
-return false;
-}
-else {
-const _errs27 = errors;
-for(const key1 in data0){
-if(!(((key1 === "description") || (key1 === "location")) || (key1 === "name"))){
-validate9.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
-return false;
-break;
-}
-}
-if(_errs27 === errors){
-if(data0.description !== undefined){
-const _errs28 = errors;
-if(typeof data0.description !== "string"){
-validate9.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs28 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data0.location !== undefined){
-const _errs30 = errors;
-if(typeof data0.location !== "string"){
-validate9.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs30 === errors;
-}
-else {
-var valid9 = true;
-}
-if(valid9){
-if(data0.name !== undefined){
-const _errs32 = errors;
-if(typeof data0.name !== "string"){
-validate9.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid9 = _errs32 === errors;
-}
-else {
-var valid9 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate9.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs24 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data.httpAuthSecurityScheme !== undefined){
-let data4 = data.httpAuthSecurityScheme;
-const _errs34 = errors;
-const _errs35 = errors;
-if(errors === _errs35){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-let missing11;
-if((data4.scheme === undefined) && (missing11 = "scheme")){
-validate9.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing11}}];
-return false;
-}
-else {
-const _errs37 = errors;
-for(const key2 in data4){
-if(!((((key2 === "bearerFormat") || (key2 === "description")) || (key2 === "scheme")) || (pattern16.test(key2)))){
-validate9.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}}];
-return false;
-break;
-}
-}
-if(_errs37 === errors){
-if(data4.bearerFormat !== undefined){
-const _errs38 = errors;
-if(typeof data4.bearerFormat !== "string"){
-validate9.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid11 = _errs38 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data4.description !== undefined){
-const _errs40 = errors;
-if(typeof data4.description !== "string"){
-validate9.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid11 = _errs40 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-if(data4.scheme !== undefined){
-const _errs42 = errors;
-if(typeof data4.scheme !== "string"){
-validate9.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid11 = _errs42 === errors;
-}
-else {
-var valid11 = true;
-}
-if(valid11){
-var valid12 = true;
-for(const key3 in data4){
-if(pattern16.test(key3)){
-const _errs44 = errors;
-if(typeof data4[key3] !== "string"){
-validate9.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid12 = _errs44 === errors;
-if(!valid12){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate9.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs34 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data.mtlsSecurityScheme !== undefined){
-let data9 = data.mtlsSecurityScheme;
-const _errs46 = errors;
-const _errs47 = errors;
-if(errors === _errs47){
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-const _errs49 = errors;
-for(const key4 in data9){
-if(!(key4 === "description")){
-validate9.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}}];
-return false;
-break;
-}
-}
-if(_errs49 === errors){
-if(data9.description !== undefined){
-if(typeof data9.description !== "string"){
-validate9.errors = [{instancePath:instancePath+"/mtlsSecurityScheme/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-}
-else {
-validate9.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs46 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data.oauth2SecurityScheme !== undefined){
-const _errs52 = errors;
-if(!(validate10(data.oauth2SecurityScheme, {instancePath:instancePath+"/oauth2SecurityScheme",parentData:data,parentDataProperty:"oauth2SecurityScheme",rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
-errors = vErrors.length;
-}
-var valid7 = _errs52 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-if(data.openIdConnectSecurityScheme !== undefined){
-let data12 = data.openIdConnectSecurityScheme;
-const _errs53 = errors;
-const _errs54 = errors;
-if(errors === _errs54){
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-let missing12;
-if((data12.openIdConnectUrl === undefined) && (missing12 = "openIdConnectUrl")){
-validate9.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing12}}];
-return false;
-}
-else {
-const _errs56 = errors;
-for(const key5 in data12){
-if(!(((key5 === "description") || (key5 === "openIdConnectUrl")) || (pattern70.test(key5)))){
-validate9.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5}}];
-return false;
-break;
-}
-}
-if(_errs56 === errors){
-if(data12.description !== undefined){
-const _errs57 = errors;
-if(typeof data12.description !== "string"){
-validate9.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid16 = _errs57 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
-if(data12.openIdConnectUrl !== undefined){
-const _errs59 = errors;
-if(typeof data12.openIdConnectUrl !== "string"){
-validate9.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid16 = _errs59 === errors;
-}
-else {
-var valid16 = true;
-}
-if(valid16){
-var valid17 = true;
-for(const key6 in data12){
-if(pattern70.test(key6)){
-const _errs61 = errors;
-if(typeof data12[key6] !== "string"){
-validate9.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid17 = _errs61 === errors;
-if(!valid17){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate9.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid7 = _errs53 === errors;
-}
-else {
-var valid7 = true;
-}
-if(valid7){
-var valid18 = true;
-for(const key7 in data){
-if(pattern11.test(key7)){
-let data16 = data[key7];
-const _errs63 = errors;
-const _errs64 = errors;
-if(errors === _errs64){
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-let missing13;
-if(((data16.location === undefined) && (missing13 = "location")) || ((data16.name === undefined) && (missing13 = "name"))){
-validate9.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing13}}];
-return false;
-}
-else {
-const _errs66 = errors;
-for(const key8 in data16){
-if(!(((key8 === "description") || (key8 === "location")) || (key8 === "name"))){
-validate9.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8}}];
-return false;
-break;
-}
-}
-if(_errs66 === errors){
-if(data16.description !== undefined){
-const _errs67 = errors;
-if(typeof data16.description !== "string"){
-validate9.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs67 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data16.location !== undefined){
-const _errs69 = errors;
-if(typeof data16.location !== "string"){
-validate9.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs69 === errors;
-}
-else {
-var valid20 = true;
-}
-if(valid20){
-if(data16.name !== undefined){
-const _errs71 = errors;
-if(typeof data16.name !== "string"){
-validate9.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid20 = _errs71 === errors;
-}
-else {
-var valid20 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate9.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid18 = _errs63 === errors;
-if(!valid18){
-break;
-}
-}
-}
-if(valid18){
-var valid18 = true;
-for(const key9 in data){
-if(pattern12.test(key9)){
-let data20 = data[key9];
-const _errs73 = errors;
-const _errs74 = errors;
-if(errors === _errs74){
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-let missing14;
-if((data20.scheme === undefined) && (missing14 = "scheme")){
-validate9.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing14}}];
-return false;
-}
-else {
-const _errs76 = errors;
-for(const key10 in data20){
-if(!((((key10 === "bearerFormat") || (key10 === "description")) || (key10 === "scheme")) || (pattern16.test(key10)))){
-validate9.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10}}];
-return false;
-break;
-}
-}
-if(_errs76 === errors){
-if(data20.bearerFormat !== undefined){
-const _errs77 = errors;
-if(typeof data20.bearerFormat !== "string"){
-validate9.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs77 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-if(data20.description !== undefined){
-const _errs79 = errors;
-if(typeof data20.description !== "string"){
-validate9.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs79 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-if(data20.scheme !== undefined){
-const _errs81 = errors;
-if(typeof data20.scheme !== "string"){
-validate9.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid22 = _errs81 === errors;
-}
-else {
-var valid22 = true;
-}
-if(valid22){
-var valid23 = true;
-for(const key11 in data20){
-if(pattern16.test(key11)){
-const _errs83 = errors;
-if(typeof data20[key11] !== "string"){
-validate9.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid23 = _errs83 === errors;
-if(!valid23){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate9.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid18 = _errs73 === errors;
-if(!valid18){
-break;
-}
-}
-}
-if(valid18){
-var valid18 = true;
-for(const key12 in data){
-if(pattern13.test(key12)){
-let data25 = data[key12];
-const _errs85 = errors;
-const _errs86 = errors;
-if(errors === _errs86){
-if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
-const _errs88 = errors;
-for(const key13 in data25){
-if(!(key13 === "description")){
-validate9.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13}}];
-return false;
-break;
-}
-}
-if(_errs88 === errors){
-if(data25.description !== undefined){
-if(typeof data25.description !== "string"){
-validate9.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-}
-else {
-validate9.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid18 = _errs85 === errors;
-if(!valid18){
-break;
-}
-}
-}
-if(valid18){
-var valid18 = true;
-for(const key14 in data){
-if(pattern14.test(key14)){
-const _errs91 = errors;
-if(!(validate10(data[key14], {instancePath:instancePath+"/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key14,rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
-errors = vErrors.length;
-}
-var valid18 = _errs91 === errors;
-if(!valid18){
-break;
-}
-}
-}
-if(valid18){
-var valid18 = true;
-for(const key15 in data){
-if(pattern15.test(key15)){
-let data28 = data[key15];
-const _errs92 = errors;
-const _errs93 = errors;
-if(errors === _errs93){
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-let missing15;
-if((data28.openIdConnectUrl === undefined) && (missing15 = "openIdConnectUrl")){
-validate9.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing15}}];
-return false;
-}
-else {
-const _errs95 = errors;
-for(const key16 in data28){
-if(!(((key16 === "description") || (key16 === "openIdConnectUrl")) || (pattern70.test(key16)))){
-validate9.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16}}];
-return false;
-break;
-}
-}
-if(_errs95 === errors){
-if(data28.description !== undefined){
-const _errs96 = errors;
-if(typeof data28.description !== "string"){
-validate9.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid27 = _errs96 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-if(data28.openIdConnectUrl !== undefined){
-const _errs98 = errors;
-if(typeof data28.openIdConnectUrl !== "string"){
-validate9.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid27 = _errs98 === errors;
-}
-else {
-var valid27 = true;
-}
-if(valid27){
-var valid28 = true;
-for(const key17 in data28){
-if(pattern70.test(key17)){
-const _errs100 = errors;
-if(typeof data28[key17] !== "string"){
-validate9.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid28 = _errs100 === errors;
-if(!valid28){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate9.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid18 = _errs92 === errors;
-if(!valid18){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate9.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate9.errors = vErrors;
-return errors === 0;
-}
-
-const schema28 = {"additionalProperties":false,"properties":{"header":{"$ref":"#/$defs/Struct"},"protected":{"type":"string"},"signature":{"type":"string"}},"type":"object","required":["protected","signature"]};
-
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.protected === undefined) && (missing0 = "protected")) || ((data.signature === undefined) && (missing0 = "signature"))){
-validate16.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "header") || (key0 === "protected")) || (key0 === "signature"))){
-validate16.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.header !== undefined){
-let data0 = data.header;
-const _errs2 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate16.errors = [{instancePath:instancePath+"/header",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.protected !== undefined){
-const _errs5 = errors;
-if(typeof data.protected !== "string"){
-validate16.errors = [{instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.signature !== undefined){
-const _errs7 = errors;
-if(typeof data.signature !== "string"){
-validate16.errors = [{instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate16.errors = vErrors;
-return errors === 0;
-}
-
-const schema30 = {"additionalProperties":false,"properties":{"description":{"type":"string"},"examples":{"items":{"type":"string"},"type":"array"},"id":{"type":"string"},"inputModes":{"items":{"type":"string"},"type":"array"},"name":{"type":"string"},"outputModes":{"items":{"type":"string"},"type":"array"},"securityRequirements":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"tags":{"items":{"type":"string"},"type":"array","minItems":1}},"type":"object","required":["id","name","description","tags"],"patternProperties":{"^(input_modes)$":{"items":{"type":"string"},"type":"array"},"^(output_modes)$":{"items":{"type":"string"},"type":"array"},"^(security_requirements)$":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"}}};
-const pattern81 = new RegExp("^(input_modes)$", "u");
-const pattern82 = new RegExp("^(output_modes)$", "u");
-
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.tags === undefined) && (missing0 = "tags"))){
-validate18.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((((((key0 === "description") || (key0 === "examples")) || (key0 === "id")) || (key0 === "inputModes")) || (key0 === "name")) || (key0 === "outputModes")) || (key0 === "securityRequirements")) || (key0 === "tags")) || (pattern81.test(key0))) || (pattern82.test(key0))) || (pattern8.test(key0)))){
-validate18.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.description !== undefined){
-const _errs2 = errors;
-if(typeof data.description !== "string"){
-validate18.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.examples !== undefined){
-let data1 = data.examples;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(typeof data1[i0] !== "string"){
-validate18.errors = [{instancePath:instancePath+"/examples/" + i0,schemaPath:"#/properties/examples/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate18.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs8 = errors;
-if(typeof data.id !== "string"){
-validate18.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.inputModes !== undefined){
-let data4 = data.inputModes;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data4)){
-var valid2 = true;
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-const _errs12 = errors;
-if(typeof data4[i1] !== "string"){
-validate18.errors = [{instancePath:instancePath+"/inputModes/" + i1,schemaPath:"#/properties/inputModes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate18.errors = [{instancePath:instancePath+"/inputModes",schemaPath:"#/properties/inputModes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs14 = errors;
-if(typeof data.name !== "string"){
-validate18.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.outputModes !== undefined){
-let data7 = data.outputModes;
-const _errs16 = errors;
-if(errors === _errs16){
-if(Array.isArray(data7)){
-var valid3 = true;
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-const _errs18 = errors;
-if(typeof data7[i2] !== "string"){
-validate18.errors = [{instancePath:instancePath+"/outputModes/" + i2,schemaPath:"#/properties/outputModes/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs18 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate18.errors = [{instancePath:instancePath+"/outputModes",schemaPath:"#/properties/outputModes/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.securityRequirements !== undefined){
-let data9 = data.securityRequirements;
-const _errs20 = errors;
-if(errors === _errs20){
-if(Array.isArray(data9)){
-var valid4 = true;
-const len3 = data9.length;
-for(let i3=0; i3<len3; i3++){
-const _errs22 = errors;
-if(!(validate7(data9[i3], {instancePath:instancePath+"/securityRequirements/" + i3,parentData:data9,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs22 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate18.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tags !== undefined){
-let data11 = data.tags;
-const _errs23 = errors;
-if(errors === _errs23){
-if(Array.isArray(data11)){
-if(data11.length < 1){
-validate18.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid5 = true;
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-const _errs25 = errors;
-if(typeof data11[i4] !== "string"){
-validate18.errors = [{instancePath:instancePath+"/tags/" + i4,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid5 = _errs25 === errors;
-if(!valid5){
-break;
-}
-}
-}
-}
-else {
-validate18.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid6 = true;
-for(const key1 in data){
-if(pattern81.test(key1)){
-let data13 = data[key1];
-const _errs27 = errors;
-if(errors === _errs27){
-if(Array.isArray(data13)){
-var valid7 = true;
-const len5 = data13.length;
-for(let i5=0; i5<len5; i5++){
-const _errs29 = errors;
-if(typeof data13[i5] !== "string"){
-validate18.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,schemaPath:"#/patternProperties/%5E(input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs29 === errors;
-if(!valid7){
-break;
-}
-}
-}
-else {
-validate18.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(input_modes)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs27 === errors;
-if(!valid6){
-break;
-}
-}
-}
-if(valid6){
-var valid6 = true;
-for(const key2 in data){
-if(pattern82.test(key2)){
-let data15 = data[key2];
-const _errs31 = errors;
-if(errors === _errs31){
-if(Array.isArray(data15)){
-var valid8 = true;
-const len6 = data15.length;
-for(let i6=0; i6<len6; i6++){
-const _errs33 = errors;
-if(typeof data15[i6] !== "string"){
-validate18.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs33 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-validate18.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(output_modes)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs31 === errors;
-if(!valid6){
-break;
-}
-}
-}
-if(valid6){
-var valid6 = true;
-for(const key3 in data){
-if(pattern8.test(key3)){
-let data17 = data[key3];
-const _errs35 = errors;
-if(errors === _errs35){
-if(Array.isArray(data17)){
-var valid9 = true;
-const len7 = data17.length;
-for(let i7=0; i7<len7; i7++){
-const _errs37 = errors;
-if(!(validate7(data17[i7], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,parentData:data17,parentDataProperty:i7,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
-errors = vErrors.length;
-}
-var valid9 = _errs37 === errors;
-if(!valid9){
-break;
-}
-}
-}
-else {
-validate18.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid6 = _errs35 === errors;
-if(!valid6){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate18.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentCard(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((data.name === undefined) && (missing0 = "name")) || ((data.description === undefined) && (missing0 = "description"))) || ((data.supportedInterfaces === undefined) && (missing0 = "supportedInterfaces"))) || ((data.version === undefined) && (missing0 = "version"))) || ((data.capabilities === undefined) && (missing0 = "capabilities"))) || ((data.defaultInputModes === undefined) && (missing0 = "defaultInputModes"))) || ((data.defaultOutputModes === undefined) && (missing0 = "defaultOutputModes"))) || ((data.skills === undefined) && (missing0 = "skills"))){
-validate5.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AgentCard.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((((func0.call(schema5.properties, key0)) || (pattern4.test(key0))) || (pattern5.test(key0))) || (pattern6.test(key0))) || (pattern7.test(key0))) || (pattern8.test(key0))) || (pattern9.test(key0))) || (pattern10.test(key0)))){
-validate5.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((((((func_191f75b3.call(schema_AgentCard.properties, key0)) || (pattern_2202b5ae.test(key0))) || (pattern_f75bc049.test(key0))) || (pattern_6a552c75.test(key0))) || (pattern_b27e6152.test(key0))) || (pattern_141804b3.test(key0))) || (pattern_b6dae7b8.test(key0))) || (pattern_a39f552e.test(key0)))){
+validate_AgentCard.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -3610,8 +323,8 @@ break;
 if(_errs1 === errors){
 if(data.capabilities !== undefined){
 const _errs2 = errors;
-if(!(validate2(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+if(!(validate_AgentCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData}))){
+vErrors = vErrors === null ? validate_AgentCapabilities.errors : vErrors.concat(validate_AgentCapabilities.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -3626,7 +339,7 @@ const _errs3 = errors;
 if(errors === _errs3){
 if(Array.isArray(data1)){
 if(data1.length < 1){
-validate5.errors = [{instancePath:instancePath+"/defaultInputModes",schemaPath:"#/properties/defaultInputModes/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/defaultInputModes",schemaPath:"#/properties/defaultInputModes/minItems",keyword:"minItems",params:{limit: 1}}];
 return false;
 }
 else {
@@ -3635,7 +348,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
 if(typeof data1[i0] !== "string"){
-validate5.errors = [{instancePath:instancePath+"/defaultInputModes/" + i0,schemaPath:"#/properties/defaultInputModes/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/defaultInputModes/" + i0,schemaPath:"#/properties/defaultInputModes/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs5 === errors;
@@ -3646,7 +359,7 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/defaultInputModes",schemaPath:"#/properties/defaultInputModes/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/defaultInputModes",schemaPath:"#/properties/defaultInputModes/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -3662,7 +375,7 @@ const _errs7 = errors;
 if(errors === _errs7){
 if(Array.isArray(data3)){
 if(data3.length < 1){
-validate5.errors = [{instancePath:instancePath+"/defaultOutputModes",schemaPath:"#/properties/defaultOutputModes/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/defaultOutputModes",schemaPath:"#/properties/defaultOutputModes/minItems",keyword:"minItems",params:{limit: 1}}];
 return false;
 }
 else {
@@ -3671,7 +384,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 const _errs9 = errors;
 if(typeof data3[i1] !== "string"){
-validate5.errors = [{instancePath:instancePath+"/defaultOutputModes/" + i1,schemaPath:"#/properties/defaultOutputModes/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/defaultOutputModes/" + i1,schemaPath:"#/properties/defaultOutputModes/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -3682,7 +395,7 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/defaultOutputModes",schemaPath:"#/properties/defaultOutputModes/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/defaultOutputModes",schemaPath:"#/properties/defaultOutputModes/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -3695,7 +408,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs11 = errors;
 if(typeof data.description !== "string"){
-validate5.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -3707,7 +420,7 @@ if(valid0){
 if(data.documentationUrl !== undefined){
 const _errs13 = errors;
 if(typeof data.documentationUrl !== "string"){
-validate5.errors = [{instancePath:instancePath+"/documentationUrl",schemaPath:"#/properties/documentationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/documentationUrl",schemaPath:"#/properties/documentationUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -3719,7 +432,7 @@ if(valid0){
 if(data.iconUrl !== undefined){
 const _errs15 = errors;
 if(typeof data.iconUrl !== "string"){
-validate5.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -3731,7 +444,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs17 = errors;
 if(typeof data.name !== "string"){
-validate5.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs17 === errors;
@@ -3748,14 +461,14 @@ if(errors === _errs20){
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 let missing1;
 if(((data9.url === undefined) && (missing1 = "url")) || ((data9.organization === undefined) && (missing1 = "organization"))){
-validate5.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 const _errs22 = errors;
 for(const key1 in data9){
 if(!((key1 === "organization") || (key1 === "url"))){
-validate5.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
 return false;
 break;
 }
@@ -3764,7 +477,7 @@ if(_errs22 === errors){
 if(data9.organization !== undefined){
 const _errs23 = errors;
 if(typeof data9.organization !== "string"){
-validate5.errors = [{instancePath:instancePath+"/provider/organization",schemaPath:"#/$defs/AgentProvider/properties/organization/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/provider/organization",schemaPath:"#/$defs/AgentProvider/properties/organization/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid4 = _errs23 === errors;
@@ -3776,7 +489,7 @@ if(valid4){
 if(data9.url !== undefined){
 const _errs25 = errors;
 if(typeof data9.url !== "string"){
-validate5.errors = [{instancePath:instancePath+"/provider/url",schemaPath:"#/$defs/AgentProvider/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/provider/url",schemaPath:"#/$defs/AgentProvider/properties/url/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid4 = _errs25 === errors;
@@ -3789,7 +502,7 @@ var valid4 = true;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/provider",schemaPath:"#/$defs/AgentProvider/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -3808,8 +521,8 @@ var valid5 = true;
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
 const _errs29 = errors;
-if(!(validate7(data12[i2], {instancePath:instancePath+"/securityRequirements/" + i2,parentData:data12,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate_SecurityRequirement(data12[i2], {instancePath:instancePath+"/securityRequirements/" + i2,parentData:data12,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs29 === errors;
@@ -3819,7 +532,7 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -3856,7 +569,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate5.errors = vErrors;
+validate_AgentCard.errors = vErrors;
 return false;
 break;
 }
@@ -3864,8 +577,8 @@ break;
 if(valid6){
 for(const key3 in data14){
 const _errs35 = errors;
-if(!(validate9(data14[key3], {instancePath:instancePath+"/securitySchemes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data14,parentDataProperty:key3,rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate_SecurityScheme(data14[key3], {instancePath:instancePath+"/securitySchemes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data14,parentDataProperty:key3,rootData}))){
+vErrors = vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs35 === errors;
@@ -3876,7 +589,7 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -3895,8 +608,8 @@ var valid8 = true;
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
 const _errs38 = errors;
-if(!(validate16(data16[i3], {instancePath:instancePath+"/signatures/" + i3,parentData:data16,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
+if(!(validate_AgentCardSignature(data16[i3], {instancePath:instancePath+"/signatures/" + i3,parentData:data16,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate_AgentCardSignature.errors : vErrors.concat(validate_AgentCardSignature.errors);
 errors = vErrors.length;
 }
 var valid8 = _errs38 === errors;
@@ -3906,7 +619,7 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -3922,7 +635,7 @@ const _errs39 = errors;
 if(errors === _errs39){
 if(Array.isArray(data18)){
 if(data18.length < 1){
-validate5.errors = [{instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/minItems",keyword:"minItems",params:{limit: 1}}];
 return false;
 }
 else {
@@ -3930,8 +643,8 @@ var valid9 = true;
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
 const _errs41 = errors;
-if(!(validate18(data18[i4], {instancePath:instancePath+"/skills/" + i4,parentData:data18,parentDataProperty:i4,rootData}))){
-vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+if(!(validate_AgentSkill(data18[i4], {instancePath:instancePath+"/skills/" + i4,parentData:data18,parentDataProperty:i4,rootData}))){
+vErrors = vErrors === null ? validate_AgentSkill.errors : vErrors.concat(validate_AgentSkill.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs41 === errors;
@@ -3942,7 +655,7 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -3958,7 +671,7 @@ const _errs42 = errors;
 if(errors === _errs42){
 if(Array.isArray(data20)){
 if(data20.length < 1){
-validate5.errors = [{instancePath:instancePath+"/supportedInterfaces",schemaPath:"#/properties/supportedInterfaces/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces",schemaPath:"#/properties/supportedInterfaces/minItems",keyword:"minItems",params:{limit: 1}}];
 return false;
 }
 else {
@@ -3972,14 +685,14 @@ if(errors === _errs45){
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 let missing2;
 if((((data21.url === undefined) && (missing2 = "url")) || ((data21.protocolBinding === undefined) && (missing2 = "protocolBinding"))) || ((data21.protocolVersion === undefined) && (missing2 = "protocolVersion"))){
-validate5.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/required",keyword:"required",params:{missingProperty: missing2}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/required",keyword:"required",params:{missingProperty: missing2}}];
 return false;
 }
 else {
 const _errs47 = errors;
 for(const key4 in data21){
-if(!((((((key4 === "protocolBinding") || (key4 === "protocolVersion")) || (key4 === "tenant")) || (key4 === "url")) || (pattern87.test(key4))) || (pattern88.test(key4)))){
-validate5.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}}];
+if(!((((((key4 === "protocolBinding") || (key4 === "protocolVersion")) || (key4 === "tenant")) || (key4 === "url")) || (pattern_9a916df4.test(key4))) || (pattern_2ccff6f4.test(key4)))){
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}}];
 return false;
 break;
 }
@@ -3988,7 +701,7 @@ if(_errs47 === errors){
 if(data21.protocolBinding !== undefined){
 const _errs48 = errors;
 if(typeof data21.protocolBinding !== "string"){
-validate5.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/protocolBinding",schemaPath:"#/$defs/AgentInterface/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/protocolBinding",schemaPath:"#/$defs/AgentInterface/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid12 = _errs48 === errors;
@@ -4000,7 +713,7 @@ if(valid12){
 if(data21.protocolVersion !== undefined){
 const _errs50 = errors;
 if(typeof data21.protocolVersion !== "string"){
-validate5.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/protocolVersion",schemaPath:"#/$defs/AgentInterface/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/protocolVersion",schemaPath:"#/$defs/AgentInterface/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid12 = _errs50 === errors;
@@ -4012,7 +725,7 @@ if(valid12){
 if(data21.tenant !== undefined){
 const _errs52 = errors;
 if(typeof data21.tenant !== "string"){
-validate5.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/tenant",schemaPath:"#/$defs/AgentInterface/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/tenant",schemaPath:"#/$defs/AgentInterface/properties/tenant/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid12 = _errs52 === errors;
@@ -4024,7 +737,7 @@ if(valid12){
 if(data21.url !== undefined){
 const _errs54 = errors;
 if(typeof data21.url !== "string"){
-validate5.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/url",schemaPath:"#/$defs/AgentInterface/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/url",schemaPath:"#/$defs/AgentInterface/properties/url/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid12 = _errs54 === errors;
@@ -4035,10 +748,10 @@ var valid12 = true;
 if(valid12){
 var valid13 = true;
 for(const key5 in data21){
-if(pattern87.test(key5)){
+if(pattern_9a916df4.test(key5)){
 const _errs56 = errors;
 if(typeof data21[key5] !== "string"){
-validate5.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs56 === errors;
@@ -4050,10 +763,10 @@ break;
 if(valid13){
 var valid13 = true;
 for(const key6 in data21){
-if(pattern88.test(key6)){
+if(pattern_2ccff6f4.test(key6)){
 const _errs58 = errors;
 if(typeof data21[key6] !== "string"){
-validate5.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid13 = _errs58 === errors;
@@ -4071,7 +784,7 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces/" + i5,schemaPath:"#/$defs/AgentInterface/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -4083,7 +796,7 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/supportedInterfaces",schemaPath:"#/properties/supportedInterfaces/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/supportedInterfaces",schemaPath:"#/properties/supportedInterfaces/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -4096,7 +809,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs60 = errors;
 if(typeof data.version !== "string"){
-validate5.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs60 === errors;
@@ -4107,13 +820,13 @@ var valid0 = true;
 if(valid0){
 var valid14 = true;
 for(const key7 in data){
-if(pattern4.test(key7)){
+if(pattern_2202b5ae.test(key7)){
 let data29 = data[key7];
 const _errs62 = errors;
 if(errors === _errs62){
 if(Array.isArray(data29)){
 if(data29.length < 1){
-validate5.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_input_modes)%24/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_input_modes)%24/minItems",keyword:"minItems",params:{limit: 1}}];
 return false;
 }
 else {
@@ -4122,7 +835,7 @@ const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
 const _errs64 = errors;
 if(typeof data29[i6] !== "string"){
-validate5.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(default_input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(default_input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid15 = _errs64 === errors;
@@ -4133,7 +846,7 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_input_modes)%24/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_input_modes)%24/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -4146,13 +859,13 @@ break;
 if(valid14){
 var valid14 = true;
 for(const key8 in data){
-if(pattern5.test(key8)){
+if(pattern_f75bc049.test(key8)){
 let data31 = data[key8];
 const _errs66 = errors;
 if(errors === _errs66){
 if(Array.isArray(data31)){
 if(data31.length < 1){
-validate5.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_output_modes)%24/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_output_modes)%24/minItems",keyword:"minItems",params:{limit: 1}}];
 return false;
 }
 else {
@@ -4161,7 +874,7 @@ const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
 const _errs68 = errors;
 if(typeof data31[i7] !== "string"){
-validate5.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,schemaPath:"#/patternProperties/%5E(default_output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,schemaPath:"#/patternProperties/%5E(default_output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid16 = _errs68 === errors;
@@ -4172,7 +885,7 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_output_modes)%24/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_output_modes)%24/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -4185,10 +898,10 @@ break;
 if(valid14){
 var valid14 = true;
 for(const key9 in data){
-if(pattern6.test(key9)){
+if(pattern_6a552c75.test(key9)){
 const _errs70 = errors;
 if(typeof data[key9] !== "string"){
-validate5.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(documentation_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(documentation_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid14 = _errs70 === errors;
@@ -4200,10 +913,10 @@ break;
 if(valid14){
 var valid14 = true;
 for(const key10 in data){
-if(pattern7.test(key10)){
+if(pattern_b27e6152.test(key10)){
 const _errs72 = errors;
 if(typeof data[key10] !== "string"){
-validate5.errors = [{instancePath:instancePath+"/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(icon_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(icon_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid14 = _errs72 === errors;
@@ -4215,7 +928,7 @@ break;
 if(valid14){
 var valid14 = true;
 for(const key11 in data){
-if(pattern8.test(key11)){
+if(pattern_141804b3.test(key11)){
 let data35 = data[key11];
 const _errs74 = errors;
 if(errors === _errs74){
@@ -4224,8 +937,8 @@ var valid17 = true;
 const len8 = data35.length;
 for(let i8=0; i8<len8; i8++){
 const _errs76 = errors;
-if(!(validate7(data35[i8], {instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i8,parentData:data35,parentDataProperty:i8,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate_SecurityRequirement(data35[i8], {instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i8,parentData:data35,parentDataProperty:i8,rootData}))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
 errors = vErrors.length;
 }
 var valid17 = _errs76 === errors;
@@ -4235,7 +948,7 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -4248,7 +961,7 @@ break;
 if(valid14){
 var valid14 = true;
 for(const key12 in data){
-if(pattern9.test(key12)){
+if(pattern_b6dae7b8.test(key12)){
 let data37 = data[key12];
 const _errs77 = errors;
 if(errors === _errs77){
@@ -4275,7 +988,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate5.errors = vErrors;
+validate_AgentCard.errors = vErrors;
 return false;
 break;
 }
@@ -4283,8 +996,8 @@ break;
 if(valid18){
 for(const key14 in data37){
 const _errs82 = errors;
-if(!(validate9(data37[key14], {instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data37,parentDataProperty:key14,rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+if(!(validate_SecurityScheme(data37[key14], {instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data37,parentDataProperty:key14,rootData}))){
+vErrors = vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
 errors = vErrors.length;
 }
 var valid19 = _errs82 === errors;
@@ -4295,7 +1008,7 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -4308,13 +1021,13 @@ break;
 if(valid14){
 var valid14 = true;
 for(const key15 in data){
-if(pattern10.test(key15)){
+if(pattern_a39f552e.test(key15)){
 let data39 = data[key15];
 const _errs83 = errors;
 if(errors === _errs83){
 if(Array.isArray(data39)){
 if(data39.length < 1){
-validate5.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(supported_interfaces)%24/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(supported_interfaces)%24/minItems",keyword:"minItems",params:{limit: 1}}];
 return false;
 }
 else {
@@ -4328,14 +1041,14 @@ if(errors === _errs86){
 if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 let missing3;
 if((((data40.url === undefined) && (missing3 = "url")) || ((data40.protocolBinding === undefined) && (missing3 = "protocolBinding"))) || ((data40.protocolVersion === undefined) && (missing3 = "protocolVersion"))){
-validate5.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/required",keyword:"required",params:{missingProperty: missing3}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/required",keyword:"required",params:{missingProperty: missing3}}];
 return false;
 }
 else {
 const _errs88 = errors;
 for(const key16 in data40){
-if(!((((((key16 === "protocolBinding") || (key16 === "protocolVersion")) || (key16 === "tenant")) || (key16 === "url")) || (pattern87.test(key16))) || (pattern88.test(key16)))){
-validate5.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16}}];
+if(!((((((key16 === "protocolBinding") || (key16 === "protocolVersion")) || (key16 === "tenant")) || (key16 === "url")) || (pattern_9a916df4.test(key16))) || (pattern_2ccff6f4.test(key16)))){
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16}}];
 return false;
 break;
 }
@@ -4344,7 +1057,7 @@ if(_errs88 === errors){
 if(data40.protocolBinding !== undefined){
 const _errs89 = errors;
 if(typeof data40.protocolBinding !== "string"){
-validate5.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/protocolBinding",schemaPath:"#/$defs/AgentInterface/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/protocolBinding",schemaPath:"#/$defs/AgentInterface/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid22 = _errs89 === errors;
@@ -4356,7 +1069,7 @@ if(valid22){
 if(data40.protocolVersion !== undefined){
 const _errs91 = errors;
 if(typeof data40.protocolVersion !== "string"){
-validate5.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/protocolVersion",schemaPath:"#/$defs/AgentInterface/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/protocolVersion",schemaPath:"#/$defs/AgentInterface/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid22 = _errs91 === errors;
@@ -4368,7 +1081,7 @@ if(valid22){
 if(data40.tenant !== undefined){
 const _errs93 = errors;
 if(typeof data40.tenant !== "string"){
-validate5.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/tenant",schemaPath:"#/$defs/AgentInterface/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/tenant",schemaPath:"#/$defs/AgentInterface/properties/tenant/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid22 = _errs93 === errors;
@@ -4380,7 +1093,7 @@ if(valid22){
 if(data40.url !== undefined){
 const _errs95 = errors;
 if(typeof data40.url !== "string"){
-validate5.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/url",schemaPath:"#/$defs/AgentInterface/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/url",schemaPath:"#/$defs/AgentInterface/properties/url/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid22 = _errs95 === errors;
@@ -4391,10 +1104,10 @@ var valid22 = true;
 if(valid22){
 var valid23 = true;
 for(const key17 in data40){
-if(pattern87.test(key17)){
+if(pattern_9a916df4.test(key17)){
 const _errs97 = errors;
 if(typeof data40[key17] !== "string"){
-validate5.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid23 = _errs97 === errors;
@@ -4406,10 +1119,10 @@ break;
 if(valid23){
 var valid23 = true;
 for(const key18 in data40){
-if(pattern88.test(key18)){
+if(pattern_2ccff6f4.test(key18)){
 const _errs99 = errors;
 if(typeof data40[key18] !== "string"){
-validate5.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9+"/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AgentInterface/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid23 = _errs99 === errors;
@@ -4427,7 +1140,7 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,schemaPath:"#/$defs/AgentInterface/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -4439,7 +1152,7 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(supported_interfaces)%24/type",keyword:"type",params:{type: "array"}}];
+validate_AgentCard.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(supported_interfaces)%24/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -4473,31 +1186,28 @@ break;
 }
 }
 else {
-validate5.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCard.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate5.errors = vErrors;
+validate_AgentCard.errors = vErrors;
 return errors === 0;
 }
-
-export const AgentCardSignature = validate24;
-
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentCardSignature(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.protected === undefined) && (missing0 = "protected")) || ((data.signature === undefined) && (missing0 = "signature"))){
-validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AgentCardSignature.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "header") || (key0 === "protected")) || (key0 === "signature"))){
-validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_AgentCardSignature.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -4507,7 +1217,7 @@ if(data.header !== undefined){
 let data0 = data.header;
 const _errs2 = errors;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-validate24.errors = [{instancePath:instancePath+"/header",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCardSignature.errors = [{instancePath:instancePath+"/header",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4519,7 +1229,7 @@ if(valid0){
 if(data.protected !== undefined){
 const _errs5 = errors;
 if(typeof data.protected !== "string"){
-validate24.errors = [{instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCardSignature.errors = [{instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -4531,7 +1241,7 @@ if(valid0){
 if(data.signature !== undefined){
 const _errs7 = errors;
 if(typeof data.signature !== "string"){
-validate24.errors = [{instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"}}];
+validate_AgentCardSignature.errors = [{instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -4545,17 +1255,83 @@ var valid0 = true;
 }
 }
 else {
-validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentCardSignature.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate24.errors = vErrors;
+validate_AgentCardSignature.errors = vErrors;
 return errors === 0;
 }
-
-export const AgentExtension = validate25;
-
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentCardSignature_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.protected === undefined) && (missing0 = "protected")) || ((data.signature === undefined) && (missing0 = "signature"))){
+validate_AgentCardSignature_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "header") || (key0 === "protected")) || (key0 === "signature"))){
+validate_AgentCardSignature_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.header !== undefined){
+let data0 = data.header;
+const _errs2 = errors;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate_AgentCardSignature_2.errors = [{instancePath:instancePath+"/header",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.protected !== undefined){
+const _errs5 = errors;
+if(typeof data.protected !== "string"){
+validate_AgentCardSignature_2.errors = [{instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.signature !== undefined){
+const _errs7 = errors;
+if(typeof data.signature !== "string"){
+validate_AgentCardSignature_2.errors = [{instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_AgentCardSignature_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_AgentCardSignature_2.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentExtension(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -4563,7 +1339,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "description") || (key0 === "params")) || (key0 === "required")) || (key0 === "uri"))){
-validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_AgentExtension.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -4572,7 +1348,7 @@ if(_errs1 === errors){
 if(data.description !== undefined){
 const _errs2 = errors;
 if(typeof data.description !== "string"){
-validate25.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_AgentExtension.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4585,7 +1361,7 @@ if(data.params !== undefined){
 let data1 = data.params;
 const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate25.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_AgentExtension.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -4597,7 +1373,7 @@ if(valid0){
 if(data.required !== undefined){
 const _errs7 = errors;
 if(typeof data.required !== "boolean"){
-validate25.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+validate_AgentExtension.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -4609,7 +1385,7 @@ if(valid0){
 if(data.uri !== undefined){
 const _errs9 = errors;
 if(typeof data.uri !== "string"){
-validate25.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+validate_AgentExtension.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -4623,31 +1399,103 @@ var valid0 = true;
 }
 }
 else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentExtension.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate25.errors = vErrors;
+validate_AgentExtension.errors = vErrors;
 return errors === 0;
 }
-
-export const AgentInterface = validate26;
-
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentExtension_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "description") || (key0 === "params")) || (key0 === "required")) || (key0 === "uri"))){
+validate_AgentExtension_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.description !== undefined){
+const _errs2 = errors;
+if(typeof data.description !== "string"){
+validate_AgentExtension_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.params !== undefined){
+let data1 = data.params;
+const _errs4 = errors;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+validate_AgentExtension_2.errors = [{instancePath:instancePath+"/params",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.required !== undefined){
+const _errs7 = errors;
+if(typeof data.required !== "boolean"){
+validate_AgentExtension_2.errors = [{instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.uri !== undefined){
+const _errs9 = errors;
+if(typeof data.uri !== "string"){
+validate_AgentExtension_2.errors = [{instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_AgentExtension_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_AgentExtension_2.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentInterface(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.url === undefined) && (missing0 = "url")) || ((data.protocolBinding === undefined) && (missing0 = "protocolBinding"))) || ((data.protocolVersion === undefined) && (missing0 = "protocolVersion"))){
-validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AgentInterface.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "protocolBinding") || (key0 === "protocolVersion")) || (key0 === "tenant")) || (key0 === "url")) || (pattern87.test(key0))) || (pattern88.test(key0)))){
-validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((((key0 === "protocolBinding") || (key0 === "protocolVersion")) || (key0 === "tenant")) || (key0 === "url")) || (pattern_9a916df4.test(key0))) || (pattern_2ccff6f4.test(key0)))){
+validate_AgentInterface.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -4656,7 +1504,7 @@ if(_errs1 === errors){
 if(data.protocolBinding !== undefined){
 const _errs2 = errors;
 if(typeof data.protocolBinding !== "string"){
-validate26.errors = [{instancePath:instancePath+"/protocolBinding",schemaPath:"#/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
+validate_AgentInterface.errors = [{instancePath:instancePath+"/protocolBinding",schemaPath:"#/properties/protocolBinding/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4668,7 +1516,7 @@ if(valid0){
 if(data.protocolVersion !== undefined){
 const _errs4 = errors;
 if(typeof data.protocolVersion !== "string"){
-validate26.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
+validate_AgentInterface.errors = [{instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -4680,7 +1528,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs6 = errors;
 if(typeof data.tenant !== "string"){
-validate26.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_AgentInterface.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -4692,7 +1540,7 @@ if(valid0){
 if(data.url !== undefined){
 const _errs8 = errors;
 if(typeof data.url !== "string"){
-validate26.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_AgentInterface.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -4703,10 +1551,10 @@ var valid0 = true;
 if(valid0){
 var valid1 = true;
 for(const key1 in data){
-if(pattern87.test(key1)){
+if(pattern_9a916df4.test(key1)){
 const _errs10 = errors;
 if(typeof data[key1] !== "string"){
-validate26.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentInterface.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs10 === errors;
@@ -4718,10 +1566,10 @@ break;
 if(valid1){
 var valid1 = true;
 for(const key2 in data){
-if(pattern88.test(key2)){
+if(pattern_2ccff6f4.test(key2)){
 const _errs12 = errors;
 if(typeof data[key2] !== "string"){
-validate26.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentInterface.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs12 === errors;
@@ -4739,31 +1587,28 @@ break;
 }
 }
 else {
-validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentInterface.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate26.errors = vErrors;
+validate_AgentInterface.errors = vErrors;
 return errors === 0;
 }
-
-export const AgentProvider = validate27;
-
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentProvider(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.url === undefined) && (missing0 = "url")) || ((data.organization === undefined) && (missing0 = "organization"))){
-validate27.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AgentProvider.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "organization") || (key0 === "url"))){
-validate27.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_AgentProvider.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -4772,7 +1617,7 @@ if(_errs1 === errors){
 if(data.organization !== undefined){
 const _errs2 = errors;
 if(typeof data.organization !== "string"){
-validate27.errors = [{instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"}}];
+validate_AgentProvider.errors = [{instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4784,7 +1629,7 @@ if(valid0){
 if(data.url !== undefined){
 const _errs4 = errors;
 if(typeof data.url !== "string"){
-validate27.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_AgentProvider.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -4797,31 +1642,28 @@ var valid0 = true;
 }
 }
 else {
-validate27.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentProvider.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate27.errors = vErrors;
+validate_AgentProvider.errors = vErrors;
 return errors === 0;
 }
-
-export const AgentSkill = validate28;
-
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentSkill(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.tags === undefined) && (missing0 = "tags"))){
-validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AgentSkill.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((((((key0 === "description") || (key0 === "examples")) || (key0 === "id")) || (key0 === "inputModes")) || (key0 === "name")) || (key0 === "outputModes")) || (key0 === "securityRequirements")) || (key0 === "tags")) || (pattern81.test(key0))) || (pattern82.test(key0))) || (pattern8.test(key0)))){
-validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((((((((((key0 === "description") || (key0 === "examples")) || (key0 === "id")) || (key0 === "inputModes")) || (key0 === "name")) || (key0 === "outputModes")) || (key0 === "securityRequirements")) || (key0 === "tags")) || (pattern_7e001e41.test(key0))) || (pattern_9c939a66.test(key0))) || (pattern_141804b3.test(key0)))){
+validate_AgentSkill.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -4830,7 +1672,7 @@ if(_errs1 === errors){
 if(data.description !== undefined){
 const _errs2 = errors;
 if(typeof data.description !== "string"){
-validate28.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4849,7 +1691,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data1[i0] !== "string"){
-validate28.errors = [{instancePath:instancePath+"/examples/" + i0,schemaPath:"#/properties/examples/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/examples/" + i0,schemaPath:"#/properties/examples/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -4859,7 +1701,7 @@ break;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -4872,7 +1714,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs8 = errors;
 if(typeof data.id !== "string"){
-validate28.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -4891,7 +1733,7 @@ const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs12 = errors;
 if(typeof data4[i1] !== "string"){
-validate28.errors = [{instancePath:instancePath+"/inputModes/" + i1,schemaPath:"#/properties/inputModes/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/inputModes/" + i1,schemaPath:"#/properties/inputModes/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -4901,7 +1743,7 @@ break;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/inputModes",schemaPath:"#/properties/inputModes/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/inputModes",schemaPath:"#/properties/inputModes/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -4914,7 +1756,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs14 = errors;
 if(typeof data.name !== "string"){
-validate28.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -4933,7 +1775,7 @@ const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 const _errs18 = errors;
 if(typeof data7[i2] !== "string"){
-validate28.errors = [{instancePath:instancePath+"/outputModes/" + i2,schemaPath:"#/properties/outputModes/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/outputModes/" + i2,schemaPath:"#/properties/outputModes/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs18 === errors;
@@ -4943,7 +1785,7 @@ break;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/outputModes",schemaPath:"#/properties/outputModes/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/outputModes",schemaPath:"#/properties/outputModes/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -4962,8 +1804,8 @@ var valid4 = true;
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
 const _errs22 = errors;
-if(!(validate7(data9[i3], {instancePath:instancePath+"/securityRequirements/" + i3,parentData:data9,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate_SecurityRequirement(data9[i3], {instancePath:instancePath+"/securityRequirements/" + i3,parentData:data9,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs22 === errors;
@@ -4973,7 +1815,7 @@ break;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -4989,7 +1831,7 @@ const _errs23 = errors;
 if(errors === _errs23){
 if(Array.isArray(data11)){
 if(data11.length < 1){
-validate28.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1}}];
 return false;
 }
 else {
@@ -4998,7 +1840,7 @@ const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
 const _errs25 = errors;
 if(typeof data11[i4] !== "string"){
-validate28.errors = [{instancePath:instancePath+"/tags/" + i4,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/tags/" + i4,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid5 = _errs25 === errors;
@@ -5009,7 +1851,7 @@ break;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -5021,7 +1863,7 @@ var valid0 = true;
 if(valid0){
 var valid6 = true;
 for(const key1 in data){
-if(pattern81.test(key1)){
+if(pattern_7e001e41.test(key1)){
 let data13 = data[key1];
 const _errs27 = errors;
 if(errors === _errs27){
@@ -5031,7 +1873,7 @@ const len5 = data13.length;
 for(let i5=0; i5<len5; i5++){
 const _errs29 = errors;
 if(typeof data13[i5] !== "string"){
-validate28.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,schemaPath:"#/patternProperties/%5E(input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,schemaPath:"#/patternProperties/%5E(input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid7 = _errs29 === errors;
@@ -5041,7 +1883,7 @@ break;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(input_modes)%24/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(input_modes)%24/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -5054,7 +1896,7 @@ break;
 if(valid6){
 var valid6 = true;
 for(const key2 in data){
-if(pattern82.test(key2)){
+if(pattern_9c939a66.test(key2)){
 let data15 = data[key2];
 const _errs31 = errors;
 if(errors === _errs31){
@@ -5064,7 +1906,7 @@ const len6 = data15.length;
 for(let i6=0; i6<len6; i6++){
 const _errs33 = errors;
 if(typeof data15[i6] !== "string"){
-validate28.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid8 = _errs33 === errors;
@@ -5074,7 +1916,7 @@ break;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(output_modes)%24/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(output_modes)%24/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -5087,7 +1929,7 @@ break;
 if(valid6){
 var valid6 = true;
 for(const key3 in data){
-if(pattern8.test(key3)){
+if(pattern_141804b3.test(key3)){
 let data17 = data[key3];
 const _errs35 = errors;
 if(errors === _errs35){
@@ -5096,8 +1938,8 @@ var valid9 = true;
 const len7 = data17.length;
 for(let i7=0; i7<len7; i7++){
 const _errs37 = errors;
-if(!(validate7(data17[i7], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,parentData:data17,parentDataProperty:i7,rootData}))){
-vErrors = vErrors === null ? validate7.errors : vErrors.concat(validate7.errors);
+if(!(validate_SecurityRequirement(data17[i7], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,parentData:data17,parentDataProperty:i7,rootData}))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
 errors = vErrors.length;
 }
 var valid9 = _errs37 === errors;
@@ -5107,7 +1949,7 @@ break;
 }
 }
 else {
-validate28.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
+validate_AgentSkill.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -5131,261 +1973,328 @@ break;
 }
 }
 else {
-validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentSkill.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate28.errors = vErrors;
+validate_AgentSkill.errors = vErrors;
 return errors === 0;
 }
-
-export const Artifact = validate31;
-const schema40 = {"additionalProperties":false,"properties":{"artifactId":{"type":"string"},"description":{"type":"string"},"extensions":{"items":{"type":"string"},"type":"array"},"metadata":{"$ref":"#/$defs/Struct"},"name":{"type":"string"},"parts":{"items":{"$ref":"#/$defs/Part"},"type":"array","minItems":1}},"type":"object","required":["artifactId","parts"],"patternProperties":{"^(artifact_id)$":{"type":"string"}}};
-const pattern112 = new RegExp("^(artifact_id)$", "u");
-const schema42 = {"additionalProperties":false,"properties":{"data":{"$ref":"#/$defs/Value"},"filename":{"type":"string"},"mediaType":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"raw":{"pattern":"^[A-Za-z0-9+/]*={0,2}$","type":"string"},"text":{"type":"string"},"url":{"type":"string"}},"type":"object","patternProperties":{"^(media_type)$":{"type":"string"}},"allOf":[{"oneOf":[{"required":["text"]},{"required":["raw"]},{"required":["url"]},{"required":["data"]}]}]};
-const schema43 = {};
-const pattern113 = new RegExp("^(media_type)$", "u");
-const pattern114 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AgentSkill_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs2 = errors;
-let valid1 = false;
-let passing0 = null;
-const _errs3 = errors;
+if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((data.text === undefined) && (missing0 = "text")){
-const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid0 = _errs3 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
-const _errs4 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.raw === undefined) && (missing1 = "raw")){
-const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs4 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
-const _errs5 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing2;
-if((data.url === undefined) && (missing2 = "url")){
-const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-var _valid0 = _errs5 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 2];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 2;
-}
-const _errs6 = errors;
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing3;
-if((data.data === undefined) && (missing3 = "data")){
-const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 3];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 3;
-}
-}
-}
-}
-if(!valid1){
-const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-validate32.errors = vErrors;
+if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.description === undefined) && (missing0 = "description"))) || ((data.tags === undefined) && (missing0 = "tags"))){
+validate_AgentSkill_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-const _errs7 = errors;
+const _errs1 = errors;
 for(const key0 in data){
-if(!((((((((key0 === "data") || (key0 === "filename")) || (key0 === "mediaType")) || (key0 === "metadata")) || (key0 === "raw")) || (key0 === "text")) || (key0 === "url")) || (pattern113.test(key0)))){
-validate32.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((((((((((key0 === "description") || (key0 === "examples")) || (key0 === "id")) || (key0 === "inputModes")) || (key0 === "name")) || (key0 === "outputModes")) || (key0 === "securityRequirements")) || (key0 === "tags")) || (pattern_7e001e41.test(key0))) || (pattern_9c939a66.test(key0))) || (pattern_141804b3.test(key0)))){
+validate_AgentSkill_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
 }
-if(_errs7 === errors){
-if(data.data !== undefined){
+if(_errs1 === errors){
+if(data.description !== undefined){
+const _errs2 = errors;
+if(typeof data.description !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.examples !== undefined){
+let data1 = data.examples;
+const _errs4 = errors;
+if(errors === _errs4){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs6 = errors;
+if(typeof data1[i0] !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/examples/" + i0,schemaPath:"#/properties/examples/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.id !== undefined){
 const _errs8 = errors;
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.filename !== undefined){
-const _errs9 = errors;
-if(typeof data.filename !== "string"){
-validate32.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"}}];
+if(typeof data.id !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
-var valid2 = _errs9 === errors;
+var valid0 = _errs8 === errors;
 }
 else {
-var valid2 = true;
+var valid0 = true;
 }
-if(valid2){
-if(data.mediaType !== undefined){
-const _errs11 = errors;
-if(typeof data.mediaType !== "string"){
-validate32.errors = [{instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"}}];
+if(valid0){
+if(data.inputModes !== undefined){
+let data4 = data.inputModes;
+const _errs10 = errors;
+if(errors === _errs10){
+if(Array.isArray(data4)){
+var valid2 = true;
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+const _errs12 = errors;
+if(typeof data4[i1] !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/inputModes/" + i1,schemaPath:"#/properties/inputModes/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
-var valid2 = _errs11 === errors;
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
 }
 else {
-var valid2 = true;
-}
-if(valid2){
-if(data.metadata !== undefined){
-let data3 = data.metadata;
-const _errs13 = errors;
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate32.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/inputModes",schemaPath:"#/properties/inputModes/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
-var valid2 = _errs13 === errors;
+}
+var valid0 = _errs10 === errors;
 }
 else {
-var valid2 = true;
+var valid0 = true;
 }
-if(valid2){
-if(data.raw !== undefined){
-let data4 = data.raw;
+if(valid0){
+if(data.name !== undefined){
+const _errs14 = errors;
+if(typeof data.name !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.outputModes !== undefined){
+let data7 = data.outputModes;
 const _errs16 = errors;
 if(errors === _errs16){
-if(typeof data4 === "string"){
-if(!pattern114.test(data4)){
-validate32.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"}}];
-return false;
-}
-}
-else {
-validate32.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-var valid2 = _errs16 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.text !== undefined){
+if(Array.isArray(data7)){
+var valid3 = true;
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
 const _errs18 = errors;
-if(typeof data.text !== "string"){
-validate32.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+if(typeof data7[i2] !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/outputModes/" + i2,schemaPath:"#/properties/outputModes/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
-var valid2 = _errs18 === errors;
+var valid3 = _errs18 === errors;
+if(!valid3){
+break;
+}
+}
 }
 else {
-var valid2 = true;
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/outputModes",schemaPath:"#/properties/outputModes/type",keyword:"type",params:{type: "array"}}];
+return false;
 }
-if(valid2){
-if(data.url !== undefined){
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.securityRequirements !== undefined){
+let data9 = data.securityRequirements;
 const _errs20 = errors;
-if(typeof data.url !== "string"){
-validate32.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
-return false;
+if(errors === _errs20){
+if(Array.isArray(data9)){
+var valid4 = true;
+const len3 = data9.length;
+for(let i3=0; i3<len3; i3++){
+const _errs22 = errors;
+if(!(validate_SecurityRequirement(data9[i3], {instancePath:instancePath+"/securityRequirements/" + i3,parentData:data9,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+errors = vErrors.length;
 }
-var valid2 = _errs20 === errors;
+var valid4 = _errs22 === errors;
+if(!valid4){
+break;
+}
+}
 }
 else {
-var valid2 = true;
-}
-if(valid2){
-var valid5 = true;
-for(const key1 in data){
-if(pattern113.test(key1)){
-const _errs22 = errors;
-if(typeof data[key1] !== "string"){
-validate32.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(media_type)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
-var valid5 = _errs22 === errors;
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tags !== undefined){
+let data11 = data.tags;
+const _errs23 = errors;
+if(errors === _errs23){
+if(Array.isArray(data11)){
+if(data11.length < 1){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1}}];
+return false;
+}
+else {
+var valid5 = true;
+const len4 = data11.length;
+for(let i4=0; i4<len4; i4++){
+const _errs25 = errors;
+if(typeof data11[i4] !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/tags/" + i4,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid5 = _errs25 === errors;
 if(!valid5){
 break;
 }
 }
 }
 }
+else {
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid6 = true;
+for(const key1 in data){
+if(pattern_7e001e41.test(key1)){
+let data13 = data[key1];
+const _errs27 = errors;
+if(errors === _errs27){
+if(Array.isArray(data13)){
+var valid7 = true;
+const len5 = data13.length;
+for(let i5=0; i5<len5; i5++){
+const _errs29 = errors;
+if(typeof data13[i5] !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,schemaPath:"#/patternProperties/%5E(input_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs29 === errors;
+if(!valid7){
+break;
+}
+}
+}
+else {
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(input_modes)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid6 = _errs27 === errors;
+if(!valid6){
+break;
+}
+}
+}
+if(valid6){
+var valid6 = true;
+for(const key2 in data){
+if(pattern_9c939a66.test(key2)){
+let data15 = data[key2];
+const _errs31 = errors;
+if(errors === _errs31){
+if(Array.isArray(data15)){
+var valid8 = true;
+const len6 = data15.length;
+for(let i6=0; i6<len6; i6++){
+const _errs33 = errors;
+if(typeof data15[i6] !== "string"){
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid8 = _errs33 === errors;
+if(!valid8){
+break;
+}
+}
+}
+else {
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(output_modes)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid6 = _errs31 === errors;
+if(!valid6){
+break;
+}
+}
+}
+if(valid6){
+var valid6 = true;
+for(const key3 in data){
+if(pattern_141804b3.test(key3)){
+let data17 = data[key3];
+const _errs35 = errors;
+if(errors === _errs35){
+if(Array.isArray(data17)){
+var valid9 = true;
+const len7 = data17.length;
+for(let i7=0; i7<len7; i7++){
+const _errs37 = errors;
+if(!(validate_SecurityRequirement(data17[i7], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,parentData:data17,parentDataProperty:i7,rootData}))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+errors = vErrors.length;
+}
+var valid9 = _errs37 === errors;
+if(!valid9){
+break;
+}
+}
+}
+else {
+validate_AgentSkill_2.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid6 = _errs35 === errors;
+if(!valid6){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
 }
 }
 }
@@ -5395,30 +2304,28 @@ break;
 }
 }
 else {
-validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AgentSkill_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate32.errors = vErrors;
+validate_AgentSkill_2.errors = vErrors;
 return errors === 0;
 }
-
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Artifact(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.artifactId === undefined) && (missing0 = "artifactId")) || ((data.parts === undefined) && (missing0 = "parts"))){
-validate31.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Artifact.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "artifactId") || (key0 === "description")) || (key0 === "extensions")) || (key0 === "metadata")) || (key0 === "name")) || (key0 === "parts")) || (pattern112.test(key0)))){
-validate31.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((((((key0 === "artifactId") || (key0 === "description")) || (key0 === "extensions")) || (key0 === "metadata")) || (key0 === "name")) || (key0 === "parts")) || (pattern_a293b22b.test(key0)))){
+validate_Artifact.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -5427,7 +2334,7 @@ if(_errs1 === errors){
 if(data.artifactId !== undefined){
 const _errs2 = errors;
 if(typeof data.artifactId !== "string"){
-validate31.errors = [{instancePath:instancePath+"/artifactId",schemaPath:"#/properties/artifactId/type",keyword:"type",params:{type: "string"}}];
+validate_Artifact.errors = [{instancePath:instancePath+"/artifactId",schemaPath:"#/properties/artifactId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -5439,7 +2346,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-validate31.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_Artifact.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -5458,7 +2365,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs8 = errors;
 if(typeof data2[i0] !== "string"){
-validate31.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
+validate_Artifact.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -5468,7 +2375,7 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
+validate_Artifact.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -5482,7 +2389,7 @@ if(data.metadata !== undefined){
 let data4 = data.metadata;
 const _errs10 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate31.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_Artifact.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -5494,7 +2401,7 @@ if(valid0){
 if(data.name !== undefined){
 const _errs13 = errors;
 if(typeof data.name !== "string"){
-validate31.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_Artifact.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -5509,7 +2416,7 @@ const _errs15 = errors;
 if(errors === _errs15){
 if(Array.isArray(data6)){
 if(data6.length < 1){
-validate31.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_Artifact.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
 return false;
 }
 else {
@@ -5517,8 +2424,8 @@ var valid3 = true;
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
-if(!(validate32(data6[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate_Part(data6[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data6,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs17 === errors;
@@ -5529,7 +2436,7 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
+validate_Artifact.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -5541,10 +2448,10 @@ var valid0 = true;
 if(valid0){
 var valid4 = true;
 for(const key1 in data){
-if(pattern112.test(key1)){
+if(pattern_a293b22b.test(key1)){
 const _errs18 = errors;
 if(typeof data[key1] !== "string"){
-validate31.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(artifact_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Artifact.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(artifact_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid4 = _errs18 === errors;
@@ -5563,32 +2470,28 @@ break;
 }
 }
 else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Artifact.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate31.errors = vErrors;
+validate_Artifact.errors = vErrors;
 return errors === 0;
 }
-
-export const AuthenticationInfo = validate34;
-const schema45 = {"additionalProperties":false,"properties":{"credentials":{"type":"string"},"scheme":{"type":"string"}},"type":"object","required":["scheme"]};
-
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AuthenticationInfo(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.scheme === undefined) && (missing0 = "scheme")){
-validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AuthenticationInfo.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "credentials") || (key0 === "scheme"))){
-validate34.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_AuthenticationInfo.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -5597,7 +2500,7 @@ if(_errs1 === errors){
 if(data.credentials !== undefined){
 const _errs2 = errors;
 if(typeof data.credentials !== "string"){
-validate34.errors = [{instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "string"}}];
+validate_AuthenticationInfo.errors = [{instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -5609,7 +2512,7 @@ if(valid0){
 if(data.scheme !== undefined){
 const _errs4 = errors;
 if(typeof data.scheme !== "string"){
-validate34.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+validate_AuthenticationInfo.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -5622,31 +2525,28 @@ var valid0 = true;
 }
 }
 else {
-validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AuthenticationInfo.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate34.errors = vErrors;
+validate_AuthenticationInfo.errors = vErrors;
 return errors === 0;
 }
-
-export const AuthorizationCodeOAuthFlow = validate35;
-
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_AuthorizationCodeOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.authorizationUrl === undefined) && (missing0 = "authorizationUrl")) || ((data.tokenUrl === undefined) && (missing0 = "tokenUrl"))) || ((data.scopes === undefined) && (missing0 = "scopes"))){
-validate35.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((((key0 === "authorizationUrl") || (key0 === "pkceRequired")) || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern22.test(key0))) || (pattern23.test(key0))) || (pattern24.test(key0))) || (pattern25.test(key0)))){
-validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((((((((key0 === "authorizationUrl") || (key0 === "pkceRequired")) || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_7b7125d4.test(key0))) || (pattern_85f0e61d.test(key0))) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -5655,7 +2555,7 @@ if(_errs1 === errors){
 if(data.authorizationUrl !== undefined){
 const _errs2 = errors;
 if(typeof data.authorizationUrl !== "string"){
-validate35.errors = [{instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -5667,7 +2567,7 @@ if(valid0){
 if(data.pkceRequired !== undefined){
 const _errs4 = errors;
 if(typeof data.pkceRequired !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/pkceRequired",schemaPath:"#/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/pkceRequired",schemaPath:"#/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -5679,7 +2579,7 @@ if(valid0){
 if(data.refreshUrl !== undefined){
 const _errs6 = errors;
 if(typeof data.refreshUrl !== "string"){
-validate35.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -5715,7 +2615,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate35.errors = vErrors;
+validate_AuthorizationCodeOAuthFlow.errors = vErrors;
 return false;
 break;
 }
@@ -5724,7 +2624,7 @@ if(valid1){
 for(const key2 in data3){
 const _errs13 = errors;
 if(typeof data3[key2] !== "string"){
-validate35.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -5735,7 +2635,7 @@ break;
 }
 }
 else {
-validate35.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -5748,7 +2648,7 @@ if(valid0){
 if(data.tokenUrl !== undefined){
 const _errs15 = errors;
 if(typeof data.tokenUrl !== "string"){
-validate35.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs15 === errors;
@@ -5759,10 +2659,10 @@ var valid0 = true;
 if(valid0){
 var valid3 = true;
 for(const key3 in data){
-if(pattern22.test(key3)){
+if(pattern_7b7125d4.test(key3)){
 const _errs17 = errors;
 if(typeof data[key3] !== "string"){
-validate35.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs17 === errors;
@@ -5774,10 +2674,10 @@ break;
 if(valid3){
 var valid3 = true;
 for(const key4 in data){
-if(pattern23.test(key4)){
+if(pattern_85f0e61d.test(key4)){
 const _errs19 = errors;
 if(typeof data[key4] !== "boolean"){
-validate35.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid3 = _errs19 === errors;
@@ -5789,10 +2689,10 @@ break;
 if(valid3){
 var valid3 = true;
 for(const key5 in data){
-if(pattern24.test(key5)){
+if(pattern_3a2775df.test(key5)){
 const _errs21 = errors;
 if(typeof data[key5] !== "string"){
-validate35.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs21 === errors;
@@ -5804,10 +2704,10 @@ break;
 if(valid3){
 var valid3 = true;
 for(const key6 in data){
-if(pattern25.test(key6)){
+if(pattern_a01cd0db.test(key6)){
 const _errs23 = errors;
 if(typeof data[key6] !== "string"){
-validate35.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs23 === errors;
@@ -5828,32 +2728,28 @@ break;
 }
 }
 else {
-validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_AuthorizationCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate35.errors = vErrors;
+validate_AuthorizationCodeOAuthFlow.errors = vErrors;
 return errors === 0;
 }
-
-export const CancelTaskRequest = validate36;
-const schema47 = {"additionalProperties":false,"properties":{"id":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"tenant":{"type":"string"}},"type":"object","required":["id"]};
-
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_CancelTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "id") || (key0 === "metadata")) || (key0 === "tenant"))){
-validate36.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -5862,7 +2758,7 @@ if(_errs1 === errors){
 if(data.id !== undefined){
 const _errs2 = errors;
 if(typeof data.id !== "string"){
-validate36.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -5875,7 +2771,7 @@ if(data.metadata !== undefined){
 let data1 = data.metadata;
 const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate36.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -5887,7 +2783,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs7 = errors;
 if(typeof data.tenant !== "string"){
-validate36.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_CancelTaskRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -5901,31 +2797,28 @@ var valid0 = true;
 }
 }
 else {
-validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_CancelTaskRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate36.errors = vErrors;
+validate_CancelTaskRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const ClientCredentialsOAuthFlow = validate37;
-
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ClientCredentialsOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.tokenUrl === undefined) && (missing0 = "tokenUrl")) || ((data.scopes === undefined) && (missing0 = "scopes"))){
-validate37.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "refreshUrl") || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern24.test(key0))) || (pattern25.test(key0)))){
-validate37.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((((key0 === "refreshUrl") || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -5934,7 +2827,7 @@ if(_errs1 === errors){
 if(data.refreshUrl !== undefined){
 const _errs2 = errors;
 if(typeof data.refreshUrl !== "string"){
-validate37.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -5970,7 +2863,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate37.errors = vErrors;
+validate_ClientCredentialsOAuthFlow.errors = vErrors;
 return false;
 break;
 }
@@ -5979,7 +2872,7 @@ if(valid1){
 for(const key2 in data1){
 const _errs9 = errors;
 if(typeof data1[key2] !== "string"){
-validate37.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -5990,7 +2883,7 @@ break;
 }
 }
 else {
-validate37.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -6003,7 +2896,7 @@ if(valid0){
 if(data.tokenUrl !== undefined){
 const _errs11 = errors;
 if(typeof data.tokenUrl !== "string"){
-validate37.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -6014,10 +2907,10 @@ var valid0 = true;
 if(valid0){
 var valid3 = true;
 for(const key3 in data){
-if(pattern24.test(key3)){
+if(pattern_3a2775df.test(key3)){
 const _errs13 = errors;
 if(typeof data[key3] !== "string"){
-validate37.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -6029,10 +2922,10 @@ break;
 if(valid3){
 var valid3 = true;
 for(const key4 in data){
-if(pattern25.test(key4)){
+if(pattern_a01cd0db.test(key4)){
 const _errs15 = errors;
 if(typeof data[key4] !== "string"){
-validate37.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -6049,33 +2942,28 @@ break;
 }
 }
 else {
-validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ClientCredentialsOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate37.errors = vErrors;
+validate_ClientCredentialsOAuthFlow.errors = vErrors;
 return errors === 0;
 }
-
-export const DeleteTaskPushNotificationConfigRequest = validate38;
-const schema50 = {"additionalProperties":false,"properties":{"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId","id"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
-const pattern129 = new RegExp("^(task_id)$", "u");
-
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_DeleteTaskPushNotificationConfigRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.id === undefined) && (missing0 = "id"))){
-validate38.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "taskId")) || (key0 === "tenant")) || (pattern129.test(key0)))){
-validate38.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((key0 === "id") || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_3f9c8ce5.test(key0)))){
+validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -6084,7 +2972,7 @@ if(_errs1 === errors){
 if(data.id !== undefined){
 const _errs2 = errors;
 if(typeof data.id !== "string"){
-validate38.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -6096,7 +2984,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs4 = errors;
 if(typeof data.taskId !== "string"){
-validate38.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -6108,7 +2996,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs6 = errors;
 if(typeof data.tenant !== "string"){
-validate38.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -6119,10 +3007,10 @@ var valid0 = true;
 if(valid0){
 var valid1 = true;
 for(const key1 in data){
-if(pattern129.test(key1)){
+if(pattern_3f9c8ce5.test(key1)){
 const _errs8 = errors;
 if(typeof data[key1] !== "string"){
-validate38.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -6138,31 +3026,28 @@ break;
 }
 }
 else {
-validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_DeleteTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate38.errors = vErrors;
+validate_DeleteTaskPushNotificationConfigRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const DeviceCodeOAuthFlow = validate39;
-
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_DeviceCodeOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.deviceAuthorizationUrl === undefined) && (missing0 = "deviceAuthorizationUrl")) || ((data.tokenUrl === undefined) && (missing0 = "tokenUrl"))) || ((data.scopes === undefined) && (missing0 = "scopes"))){
-validate39.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_DeviceCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "deviceAuthorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern34.test(key0))) || (pattern24.test(key0))) || (pattern25.test(key0)))){
-validate39.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((((((key0 === "deviceAuthorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_4b9b9533.test(key0))) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+validate_DeviceCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -6171,7 +3056,7 @@ if(_errs1 === errors){
 if(data.deviceAuthorizationUrl !== undefined){
 const _errs2 = errors;
 if(typeof data.deviceAuthorizationUrl !== "string"){
-validate39.errors = [{instancePath:instancePath+"/deviceAuthorizationUrl",schemaPath:"#/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/deviceAuthorizationUrl",schemaPath:"#/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -6183,7 +3068,7 @@ if(valid0){
 if(data.refreshUrl !== undefined){
 const _errs4 = errors;
 if(typeof data.refreshUrl !== "string"){
-validate39.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -6219,7 +3104,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate39.errors = vErrors;
+validate_DeviceCodeOAuthFlow.errors = vErrors;
 return false;
 break;
 }
@@ -6228,7 +3113,7 @@ if(valid1){
 for(const key2 in data2){
 const _errs11 = errors;
 if(typeof data2[key2] !== "string"){
-validate39.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -6239,7 +3124,7 @@ break;
 }
 }
 else {
-validate39.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -6252,7 +3137,7 @@ if(valid0){
 if(data.tokenUrl !== undefined){
 const _errs13 = errors;
 if(typeof data.tokenUrl !== "string"){
-validate39.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs13 === errors;
@@ -6263,10 +3148,10 @@ var valid0 = true;
 if(valid0){
 var valid3 = true;
 for(const key3 in data){
-if(pattern34.test(key3)){
+if(pattern_4b9b9533.test(key3)){
 const _errs15 = errors;
 if(typeof data[key3] !== "string"){
-validate39.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -6278,10 +3163,10 @@ break;
 if(valid3){
 var valid3 = true;
 for(const key4 in data){
-if(pattern24.test(key4)){
+if(pattern_3a2775df.test(key4)){
 const _errs17 = errors;
 if(typeof data[key4] !== "string"){
-validate39.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs17 === errors;
@@ -6293,10 +3178,10 @@ break;
 if(valid3){
 var valid3 = true;
 for(const key5 in data){
-if(pattern25.test(key5)){
+if(pattern_a01cd0db.test(key5)){
 const _errs19 = errors;
 if(typeof data[key5] !== "string"){
-validate39.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_DeviceCodeOAuthFlow.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs19 === errors;
@@ -6315,41 +3200,33 @@ break;
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_DeviceCodeOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate_DeviceCodeOAuthFlow.errors = vErrors;
 return errors === 0;
 }
-
-export const Empty = validate40;
-const schema52 = {"type":"object","additionalProperties":false};
-
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Empty(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_Empty.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Empty.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate40.errors = vErrors;
+validate_Empty.errors = vErrors;
 return errors === 0;
 }
-
-export const GetExtendedAgentCardRequest = validate41;
-const schema53 = {"additionalProperties":false,"properties":{"tenant":{"type":"string"}},"type":"object"};
-
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetExtendedAgentCardRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -6357,7 +3234,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "tenant")){
-validate41.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_GetExtendedAgentCardRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -6365,39 +3242,35 @@ break;
 if(_errs1 === errors){
 if(data.tenant !== undefined){
 if(typeof data.tenant !== "string"){
-validate41.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_GetExtendedAgentCardRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
 }
 }
 else {
-validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetExtendedAgentCardRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate41.errors = vErrors;
+validate_GetExtendedAgentCardRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const GetTaskPushNotificationConfigRequest = validate42;
-const schema54 = {"additionalProperties":false,"properties":{"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId","id"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
-
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskPushNotificationConfigRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.taskId === undefined) && (missing0 = "taskId")) || ((data.id === undefined) && (missing0 = "id"))){
-validate42.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "id") || (key0 === "taskId")) || (key0 === "tenant")) || (pattern129.test(key0)))){
-validate42.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((key0 === "id") || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_3f9c8ce5.test(key0)))){
+validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -6406,7 +3279,7 @@ if(_errs1 === errors){
 if(data.id !== undefined){
 const _errs2 = errors;
 if(typeof data.id !== "string"){
-validate42.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -6418,7 +3291,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs4 = errors;
 if(typeof data.taskId !== "string"){
-validate42.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -6430,7 +3303,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs6 = errors;
 if(typeof data.tenant !== "string"){
-validate42.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -6441,10 +3314,10 @@ var valid0 = true;
 if(valid0){
 var valid1 = true;
 for(const key1 in data){
-if(pattern129.test(key1)){
+if(pattern_3f9c8ce5.test(key1)){
 const _errs8 = errors;
 if(typeof data[key1] !== "string"){
-validate42.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -6460,34 +3333,28 @@ break;
 }
 }
 else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskPushNotificationConfigRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate42.errors = vErrors;
+validate_GetTaskPushNotificationConfigRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const GetTaskRequest = validate43;
-const schema55 = {"additionalProperties":false,"properties":{"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"id":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["id"],"patternProperties":{"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}}};
-const pattern139 = new RegExp("^(history_length)$", "u");
-const pattern140 = new RegExp("^-?[0-9]+$", "u");
-
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_GetTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "historyLength") || (key0 === "id")) || (key0 === "tenant")) || (pattern139.test(key0)))){
-validate43.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((key0 === "historyLength") || (key0 === "id")) || (key0 === "tenant")) || (pattern_c33f14a6.test(key0)))){
+validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -6541,7 +3408,7 @@ if(!valid1){
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data0 === "string"){
-if(!pattern140.test(data0)){
+if(!pattern_af46a196.test(data0)){
 const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -6575,7 +3442,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate43.errors = vErrors;
+validate_GetTaskRequest.errors = vErrors;
 return false;
 }
 else {
@@ -6598,7 +3465,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs8 = errors;
 if(typeof data.id !== "string"){
-validate43.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -6610,7 +3477,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs10 = errors;
 if(typeof data.tenant !== "string"){
-validate43.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_GetTaskRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -6621,7 +3488,7 @@ var valid0 = true;
 if(valid0){
 var valid2 = true;
 for(const key1 in data){
-if(pattern139.test(key1)){
+if(pattern_c33f14a6.test(key1)){
 let data3 = data[key1];
 const _errs12 = errors;
 const _errs13 = errors;
@@ -6669,7 +3536,7 @@ if(!valid3){
 const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data3 === "string"){
-if(!pattern140.test(data3)){
+if(!pattern_af46a196.test(data3)){
 const err9 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -6703,7 +3570,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate43.errors = vErrors;
+validate_GetTaskRequest.errors = vErrors;
 return false;
 }
 else {
@@ -6730,31 +3597,28 @@ break;
 }
 }
 else {
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_GetTaskRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate43.errors = vErrors;
+validate_GetTaskRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const HTTPAuthSecurityScheme = validate44;
-
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_HTTPAuthSecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.scheme === undefined) && (missing0 = "scheme")){
-validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_HTTPAuthSecurityScheme.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "bearerFormat") || (key0 === "description")) || (key0 === "scheme")) || (pattern16.test(key0)))){
-validate44.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((key0 === "bearerFormat") || (key0 === "description")) || (key0 === "scheme")) || (pattern_fb87f5a3.test(key0)))){
+validate_HTTPAuthSecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -6763,7 +3627,7 @@ if(_errs1 === errors){
 if(data.bearerFormat !== undefined){
 const _errs2 = errors;
 if(typeof data.bearerFormat !== "string"){
-validate44.errors = [{instancePath:instancePath+"/bearerFormat",schemaPath:"#/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
+validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/bearerFormat",schemaPath:"#/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -6775,7 +3639,7 @@ if(valid0){
 if(data.description !== undefined){
 const _errs4 = errors;
 if(typeof data.description !== "string"){
-validate44.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -6787,7 +3651,7 @@ if(valid0){
 if(data.scheme !== undefined){
 const _errs6 = errors;
 if(typeof data.scheme !== "string"){
-validate44.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -6798,10 +3662,10 @@ var valid0 = true;
 if(valid0){
 var valid1 = true;
 for(const key1 in data){
-if(pattern16.test(key1)){
+if(pattern_fb87f5a3.test(key1)){
 const _errs8 = errors;
 if(typeof data[key1] !== "string"){
-validate44.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
+validate_HTTPAuthSecurityScheme.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs8 === errors;
@@ -6817,25 +3681,22 @@ break;
 }
 }
 else {
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_HTTPAuthSecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate44.errors = vErrors;
+validate_HTTPAuthSecurityScheme.errors = vErrors;
 return errors === 0;
 }
-
-export const ImplicitOAuthFlow = validate45;
-
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ImplicitOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "authorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (pattern22.test(key0))) || (pattern24.test(key0)))){
-validate45.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((((key0 === "authorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (pattern_7b7125d4.test(key0))) || (pattern_3a2775df.test(key0)))){
+validate_ImplicitOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -6844,7 +3705,7 @@ if(_errs1 === errors){
 if(data.authorizationUrl !== undefined){
 const _errs2 = errors;
 if(typeof data.authorizationUrl !== "string"){
-validate45.errors = [{instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -6856,7 +3717,7 @@ if(valid0){
 if(data.refreshUrl !== undefined){
 const _errs4 = errors;
 if(typeof data.refreshUrl !== "string"){
-validate45.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -6892,7 +3753,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate45.errors = vErrors;
+validate_ImplicitOAuthFlow.errors = vErrors;
 return false;
 break;
 }
@@ -6901,7 +3762,7 @@ if(valid1){
 for(const key2 in data2){
 const _errs11 = errors;
 if(typeof data2[key2] !== "string"){
-validate45.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -6912,7 +3773,7 @@ break;
 }
 }
 else {
-validate45.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -6924,10 +3785,10 @@ var valid0 = true;
 if(valid0){
 var valid3 = true;
 for(const key3 in data){
-if(pattern22.test(key3)){
+if(pattern_7b7125d4.test(key3)){
 const _errs13 = errors;
 if(typeof data[key3] !== "string"){
-validate45.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -6939,10 +3800,10 @@ break;
 if(valid3){
 var valid3 = true;
 for(const key4 in data){
-if(pattern24.test(key4)){
+if(pattern_3a2775df.test(key4)){
 const _errs15 = errors;
 if(typeof data[key4] !== "string"){
-validate45.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ImplicitOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -6958,34 +3819,28 @@ break;
 }
 }
 else {
-validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ImplicitOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate45.errors = vErrors;
+validate_ImplicitOAuthFlow.errors = vErrors;
 return errors === 0;
 }
-
-export const ListTaskPushNotificationConfigsRequest = validate46;
-const schema58 = {"additionalProperties":false,"properties":{"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"pageToken":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId"],"patternProperties":{"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(page_token)$":{"type":"string"},"^(task_id)$":{"type":"string"}}};
-const pattern149 = new RegExp("^(page_size)$", "u");
-const pattern150 = new RegExp("^(page_token)$", "u");
-
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListTaskPushNotificationConfigsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.taskId === undefined) && (missing0 = "taskId")){
-validate46.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "pageSize") || (key0 === "pageToken")) || (key0 === "taskId")) || (key0 === "tenant")) || (pattern149.test(key0))) || (pattern150.test(key0))) || (pattern129.test(key0)))){
-validate46.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((((((key0 === "pageSize") || (key0 === "pageToken")) || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_33ec1b46.test(key0))) || (pattern_0a283822.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -7039,7 +3894,7 @@ if(!valid1){
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data0 === "string"){
-if(!pattern140.test(data0)){
+if(!pattern_af46a196.test(data0)){
 const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -7073,7 +3928,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate46.errors = vErrors;
+validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
 return false;
 }
 else {
@@ -7096,7 +3951,7 @@ if(valid0){
 if(data.pageToken !== undefined){
 const _errs8 = errors;
 if(typeof data.pageToken !== "string"){
-validate46.errors = [{instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -7108,7 +3963,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs10 = errors;
 if(typeof data.taskId !== "string"){
-validate46.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -7120,7 +3975,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs12 = errors;
 if(typeof data.tenant !== "string"){
-validate46.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -7131,7 +3986,7 @@ var valid0 = true;
 if(valid0){
 var valid2 = true;
 for(const key1 in data){
-if(pattern149.test(key1)){
+if(pattern_33ec1b46.test(key1)){
 let data4 = data[key1];
 const _errs14 = errors;
 const _errs15 = errors;
@@ -7179,7 +4034,7 @@ if(!valid3){
 const _errs18 = errors;
 if(errors === _errs18){
 if(typeof data4 === "string"){
-if(!pattern140.test(data4)){
+if(!pattern_af46a196.test(data4)){
 const err9 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -7213,7 +4068,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate46.errors = vErrors;
+validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
 return false;
 }
 else {
@@ -7236,10 +4091,10 @@ break;
 if(valid2){
 var valid2 = true;
 for(const key2 in data){
-if(pattern150.test(key2)){
+if(pattern_0a283822.test(key2)){
 const _errs20 = errors;
 if(typeof data[key2] !== "string"){
-validate46.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_token)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_token)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs20 === errors;
@@ -7251,10 +4106,10 @@ break;
 if(valid2){
 var valid2 = true;
 for(const key3 in data){
-if(pattern129.test(key3)){
+if(pattern_3f9c8ce5.test(key3)){
 const _errs22 = errors;
 if(typeof data[key3] !== "string"){
-validate46.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs22 === errors;
@@ -7273,200 +4128,22 @@ break;
 }
 }
 else {
-validate46.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListTaskPushNotificationConfigsRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate46.errors = vErrors;
+validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const ListTaskPushNotificationConfigsResponse = validate47;
-const schema59 = {"additionalProperties":false,"properties":{"configs":{"items":{"$ref":"#/$defs/TaskPushNotificationConfig"},"type":"array"},"nextPageToken":{"type":"string"}},"type":"object","patternProperties":{"^(next_page_token)$":{"type":"string"}}};
-const pattern157 = new RegExp("^(next_page_token)$", "u");
-const schema60 = {"additionalProperties":false,"properties":{"authentication":{"$ref":"#/$defs/AuthenticationInfo"},"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"},"token":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
-
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.url === undefined) && (missing0 = "url")){
-validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "authentication") || (key0 === "id")) || (key0 === "taskId")) || (key0 === "tenant")) || (key0 === "token")) || (key0 === "url")) || (pattern129.test(key0)))){
-validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.authentication !== undefined){
-let data0 = data.authentication;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.scheme === undefined) && (missing1 = "scheme")){
-validate48.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/required",keyword:"required",params:{missingProperty: missing1}}];
-return false;
-}
-else {
-const _errs5 = errors;
-for(const key1 in data0){
-if(!((key1 === "credentials") || (key1 === "scheme"))){
-validate48.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
-return false;
-break;
-}
-}
-if(_errs5 === errors){
-if(data0.credentials !== undefined){
-const _errs6 = errors;
-if(typeof data0.credentials !== "string"){
-validate48.errors = [{instancePath:instancePath+"/authentication/credentials",schemaPath:"#/$defs/AuthenticationInfo/properties/credentials/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.scheme !== undefined){
-const _errs8 = errors;
-if(typeof data0.scheme !== "string"){
-validate48.errors = [{instancePath:instancePath+"/authentication/scheme",schemaPath:"#/$defs/AuthenticationInfo/properties/scheme/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-validate48.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs10 = errors;
-if(typeof data.id !== "string"){
-validate48.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs12 = errors;
-if(typeof data.taskId !== "string"){
-validate48.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.tenant !== undefined){
-const _errs14 = errors;
-if(typeof data.tenant !== "string"){
-validate48.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.token !== undefined){
-const _errs16 = errors;
-if(typeof data.token !== "string"){
-validate48.errors = [{instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.url !== undefined){
-const _errs18 = errors;
-if(typeof data.url !== "string"){
-validate48.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid3 = true;
-for(const key2 in data){
-if(pattern129.test(key2)){
-const _errs20 = errors;
-if(typeof data[key2] !== "string"){
-validate48.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid3 = _errs20 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate48.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListTaskPushNotificationConfigsResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "configs") || (key0 === "nextPageToken")) || (pattern157.test(key0)))){
-validate47.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((key0 === "configs") || (key0 === "nextPageToken")) || (pattern_5504e0d3.test(key0)))){
+validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -7481,8 +4158,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate48(data0[i0], {instancePath:instancePath+"/configs/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate_TaskPushNotificationConfig(data0[i0], {instancePath:instancePath+"/configs/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_TaskPushNotificationConfig.errors : vErrors.concat(validate_TaskPushNotificationConfig.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -7492,7 +4169,7 @@ break;
 }
 }
 else {
-validate47.errors = [{instancePath:instancePath+"/configs",schemaPath:"#/properties/configs/type",keyword:"type",params:{type: "array"}}];
+validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath:instancePath+"/configs",schemaPath:"#/properties/configs/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -7505,7 +4182,7 @@ if(valid0){
 if(data.nextPageToken !== undefined){
 const _errs5 = errors;
 if(typeof data.nextPageToken !== "string"){
-validate47.errors = [{instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"}}];
+validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -7516,10 +4193,10 @@ var valid0 = true;
 if(valid0){
 var valid2 = true;
 for(const key1 in data){
-if(pattern157.test(key1)){
+if(pattern_5504e0d3.test(key1)){
 const _errs7 = errors;
 if(typeof data[key1] !== "string"){
-validate47.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(next_page_token)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(next_page_token)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs7 === errors;
@@ -7533,33 +4210,22 @@ break;
 }
 }
 else {
-validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListTaskPushNotificationConfigsResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate47.errors = vErrors;
+validate_ListTaskPushNotificationConfigsResponse.errors = vErrors;
 return errors === 0;
 }
-
-export const ListTasksRequest = validate50;
-const schema62 = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"includeArtifacts":{"type":"boolean"},"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"pageToken":{"type":"string"},"status":{"$ref":"#/$defs/TaskState"},"statusTimestampAfter":{"$ref":"#/$defs/Timestamp"},"tenant":{"type":"string"}},"type":"object","patternProperties":{"^(context_id)$":{"type":"string"},"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(include_artifacts)$":{"type":"boolean"},"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(page_token)$":{"type":"string"},"^(status_timestamp_after)$":{"$ref":"#/$defs/Timestamp"}}};
-const schema63 = {"anyOf":[{"pattern":"^TASK_STATE_UNSPECIFIED$","type":"string"},{"enum":["TASK_STATE_SUBMITTED","TASK_STATE_WORKING","TASK_STATE_COMPLETED","TASK_STATE_FAILED","TASK_STATE_CANCELED","TASK_STATE_INPUT_REQUIRED","TASK_STATE_REJECTED","TASK_STATE_AUTH_REQUIRED"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
-const schema64 = {"format":"date-time","type":"string"};
-const pattern161 = new RegExp("^(context_id)$", "u");
-const pattern163 = new RegExp("^(include_artifacts)$", "u");
-const pattern166 = new RegExp("^(status_timestamp_after)$", "u");
-const pattern169 = new RegExp("^TASK_STATE_UNSPECIFIED$", "u");
-const formats0 = formats["date-time"];
-
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListTasksRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((((((((((key0 === "contextId") || (key0 === "historyLength")) || (key0 === "includeArtifacts")) || (key0 === "pageSize")) || (key0 === "pageToken")) || (key0 === "status")) || (key0 === "statusTimestampAfter")) || (key0 === "tenant")) || (pattern161.test(key0))) || (pattern139.test(key0))) || (pattern163.test(key0))) || (pattern149.test(key0))) || (pattern150.test(key0))) || (pattern166.test(key0)))){
-validate50.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((((((((((((key0 === "contextId") || (key0 === "historyLength")) || (key0 === "includeArtifacts")) || (key0 === "pageSize")) || (key0 === "pageToken")) || (key0 === "status")) || (key0 === "statusTimestampAfter")) || (key0 === "tenant")) || (pattern_bfa8459c.test(key0))) || (pattern_c33f14a6.test(key0))) || (pattern_729159f5.test(key0))) || (pattern_33ec1b46.test(key0))) || (pattern_0a283822.test(key0))) || (pattern_d5e8a839.test(key0)))){
+validate_ListTasksRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -7568,7 +4234,7 @@ if(_errs1 === errors){
 if(data.contextId !== undefined){
 const _errs2 = errors;
 if(typeof data.contextId !== "string"){
-validate50.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -7625,7 +4291,7 @@ if(!valid1){
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data1 === "string"){
-if(!pattern140.test(data1)){
+if(!pattern_af46a196.test(data1)){
 const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -7659,7 +4325,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate50.errors = vErrors;
+validate_ListTasksRequest.errors = vErrors;
 return false;
 }
 else {
@@ -7682,7 +4348,7 @@ if(valid0){
 if(data.includeArtifacts !== undefined){
 const _errs10 = errors;
 if(typeof data.includeArtifacts !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/includeArtifacts",schemaPath:"#/properties/includeArtifacts/type",keyword:"type",params:{type: "boolean"}}];
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/includeArtifacts",schemaPath:"#/properties/includeArtifacts/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -7739,7 +4405,7 @@ if(!valid2){
 const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data3 === "string"){
-if(!pattern140.test(data3)){
+if(!pattern_af46a196.test(data3)){
 const err9 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -7773,7 +4439,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate50.errors = vErrors;
+validate_ListTasksRequest.errors = vErrors;
 return false;
 }
 else {
@@ -7796,7 +4462,7 @@ if(valid0){
 if(data.pageToken !== undefined){
 const _errs18 = errors;
 if(typeof data.pageToken !== "string"){
-validate50.errors = [{instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -7813,7 +4479,7 @@ let valid4 = false;
 const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data5 === "string"){
-if(!pattern169.test(data5)){
+if(!pattern_e08383df.test(data5)){
 const err12 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"}};
 if(vErrors === null){
 vErrors = [err12];
@@ -7850,7 +4516,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((((((((data5 === "TASK_STATE_SUBMITTED") || (data5 === "TASK_STATE_WORKING")) || (data5 === "TASK_STATE_COMPLETED")) || (data5 === "TASK_STATE_FAILED")) || (data5 === "TASK_STATE_CANCELED")) || (data5 === "TASK_STATE_INPUT_REQUIRED")) || (data5 === "TASK_STATE_REJECTED")) || (data5 === "TASK_STATE_AUTH_REQUIRED"))){
-const err15 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema63.anyOf[1].enum}};
+const err15 = {instancePath:instancePath+"/status",schemaPath:"#/$defs/TaskState/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7912,7 +4578,7 @@ else {
 vErrors.push(err19);
 }
 errors++;
-validate50.errors = vErrors;
+validate_ListTasksRequest.errors = vErrors;
 return false;
 }
 else {
@@ -7939,13 +4605,13 @@ const _errs30 = errors;
 if(errors === _errs30){
 if(errors === _errs30){
 if(typeof data6 === "string"){
-if(!(formats0.validate(data6))){
-validate50.errors = [{instancePath:instancePath+"/statusTimestampAfter",schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
+if(!(format_date_time.validate(data6))){
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/statusTimestampAfter",schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
 return false;
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/statusTimestampAfter",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/statusTimestampAfter",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -7959,7 +4625,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs32 = errors;
 if(typeof data.tenant !== "string"){
-validate50.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs32 === errors;
@@ -7970,10 +4636,10 @@ var valid0 = true;
 if(valid0){
 var valid6 = true;
 for(const key1 in data){
-if(pattern161.test(key1)){
+if(pattern_bfa8459c.test(key1)){
 const _errs34 = errors;
 if(typeof data[key1] !== "string"){
-validate50.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs34 === errors;
@@ -7985,7 +4651,7 @@ break;
 if(valid6){
 var valid6 = true;
 for(const key2 in data){
-if(pattern139.test(key2)){
+if(pattern_c33f14a6.test(key2)){
 let data9 = data[key2];
 const _errs36 = errors;
 const _errs37 = errors;
@@ -8033,7 +4699,7 @@ if(!valid7){
 const _errs40 = errors;
 if(errors === _errs40){
 if(typeof data9 === "string"){
-if(!pattern140.test(data9)){
+if(!pattern_af46a196.test(data9)){
 const err23 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err23];
@@ -8067,7 +4733,7 @@ else {
 vErrors.push(err25);
 }
 errors++;
-validate50.errors = vErrors;
+validate_ListTasksRequest.errors = vErrors;
 return false;
 }
 else {
@@ -8090,10 +4756,10 @@ break;
 if(valid6){
 var valid6 = true;
 for(const key3 in data){
-if(pattern163.test(key3)){
+if(pattern_729159f5.test(key3)){
 const _errs42 = errors;
 if(typeof data[key3] !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(include_artifacts)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(include_artifacts)%24/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid6 = _errs42 === errors;
@@ -8105,7 +4771,7 @@ break;
 if(valid6){
 var valid6 = true;
 for(const key4 in data){
-if(pattern149.test(key4)){
+if(pattern_33ec1b46.test(key4)){
 let data11 = data[key4];
 const _errs44 = errors;
 const _errs45 = errors;
@@ -8153,7 +4819,7 @@ if(!valid8){
 const _errs48 = errors;
 if(errors === _errs48){
 if(typeof data11 === "string"){
-if(!pattern140.test(data11)){
+if(!pattern_af46a196.test(data11)){
 const err29 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err29];
@@ -8187,7 +4853,7 @@ else {
 vErrors.push(err31);
 }
 errors++;
-validate50.errors = vErrors;
+validate_ListTasksRequest.errors = vErrors;
 return false;
 }
 else {
@@ -8210,10 +4876,10 @@ break;
 if(valid6){
 var valid6 = true;
 for(const key5 in data){
-if(pattern150.test(key5)){
+if(pattern_0a283822.test(key5)){
 const _errs50 = errors;
 if(typeof data[key5] !== "string"){
-validate50.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_token)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_token)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid6 = _errs50 === errors;
@@ -8225,20 +4891,20 @@ break;
 if(valid6){
 var valid6 = true;
 for(const key6 in data){
-if(pattern166.test(key6)){
+if(pattern_d5e8a839.test(key6)){
 let data13 = data[key6];
 const _errs52 = errors;
 const _errs53 = errors;
 if(errors === _errs53){
 if(errors === _errs53){
 if(typeof data13 === "string"){
-if(!(formats0.validate(data13))){
-validate50.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
+if(!(format_date_time.validate(data13))){
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
 return false;
 }
 }
 else {
-validate50.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksRequest.errors = [{instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -8265,792 +4931,28 @@ break;
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListTasksRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate50.errors = vErrors;
+validate_ListTasksRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const ListTasksResponse = validate51;
-const schema66 = {"additionalProperties":false,"properties":{"nextPageToken":{"type":"string"},"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"tasks":{"items":{"$ref":"#/$defs/Task"},"type":"array"},"totalSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}},"type":"object","required":["nextPageToken","pageSize","totalSize"],"patternProperties":{"^(next_page_token)$":{"type":"string"},"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(total_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}}};
-const pattern180 = new RegExp("^(total_size)$", "u");
-const schema67 = {"additionalProperties":false,"properties":{"artifacts":{"items":{"$ref":"#/$defs/Artifact"},"type":"array"},"contextId":{"type":"string"},"history":{"items":{"$ref":"#/$defs/Message"},"type":"array"},"id":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"status":{"$ref":"#/$defs/TaskStatus"}},"type":"object","required":["id","status"],"patternProperties":{"^(context_id)$":{"type":"string"}}};
-const schema68 = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"extensions":{"items":{"type":"string"},"type":"array"},"messageId":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"parts":{"items":{"$ref":"#/$defs/Part"},"type":"array","minItems":1},"referenceTaskIds":{"items":{"type":"string"},"type":"array"},"role":{"$ref":"#/$defs/Role"},"taskId":{"type":"string"}},"type":"object","required":["messageId","role","parts"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(message_id)$":{"type":"string"},"^(reference_task_ids)$":{"items":{"type":"string"},"type":"array"},"^(task_id)$":{"type":"string"}}};
-const schema70 = {"anyOf":[{"pattern":"^ROLE_UNSPECIFIED$","type":"string"},{"enum":["ROLE_USER","ROLE_AGENT"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
-const pattern184 = new RegExp("^(message_id)$", "u");
-const pattern185 = new RegExp("^(reference_task_ids)$", "u");
-const pattern187 = new RegExp("^ROLE_UNSPECIFIED$", "u");
-
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.messageId === undefined) && (missing0 = "messageId")) || ((data.role === undefined) && (missing0 = "role"))) || ((data.parts === undefined) && (missing0 = "parts"))){
-validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((((((((key0 === "contextId") || (key0 === "extensions")) || (key0 === "messageId")) || (key0 === "metadata")) || (key0 === "parts")) || (key0 === "referenceTaskIds")) || (key0 === "role")) || (key0 === "taskId")) || (pattern161.test(key0))) || (pattern184.test(key0))) || (pattern185.test(key0))) || (pattern129.test(key0)))){
-validate54.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.contextId !== undefined){
-const _errs2 = errors;
-if(typeof data.contextId !== "string"){
-validate54.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.extensions !== undefined){
-let data1 = data.extensions;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(typeof data1[i0] !== "string"){
-validate54.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate54.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.messageId !== undefined){
-const _errs8 = errors;
-if(typeof data.messageId !== "string"){
-validate54.errors = [{instancePath:instancePath+"/messageId",schemaPath:"#/properties/messageId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data4 = data.metadata;
-const _errs10 = errors;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate54.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.parts !== undefined){
-let data5 = data.parts;
-const _errs13 = errors;
-if(errors === _errs13){
-if(Array.isArray(data5)){
-if(data5.length < 1){
-validate54.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
-return false;
-}
-else {
-var valid3 = true;
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-const _errs15 = errors;
-if(!(validate32(data5[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs15 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-else {
-validate54.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.referenceTaskIds !== undefined){
-let data7 = data.referenceTaskIds;
-const _errs16 = errors;
-if(errors === _errs16){
-if(Array.isArray(data7)){
-var valid4 = true;
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-const _errs18 = errors;
-if(typeof data7[i2] !== "string"){
-validate54.errors = [{instancePath:instancePath+"/referenceTaskIds/" + i2,schemaPath:"#/properties/referenceTaskIds/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs18 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate54.errors = [{instancePath:instancePath+"/referenceTaskIds",schemaPath:"#/properties/referenceTaskIds/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.role !== undefined){
-let data9 = data.role;
-const _errs20 = errors;
-const _errs22 = errors;
-let valid6 = false;
-const _errs23 = errors;
-if(errors === _errs23){
-if(typeof data9 === "string"){
-if(!pattern187.test(data9)){
-const err0 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^ROLE_UNSPECIFIED$"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs23 === errors;
-valid6 = valid6 || _valid0;
-if(!valid6){
-const _errs25 = errors;
-if(typeof data9 !== "string"){
-const err2 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!((data9 === "ROLE_USER") || (data9 === "ROLE_AGENT"))){
-const err3 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema70.anyOf[1].enum}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs25 === errors;
-valid6 = valid6 || _valid0;
-if(!valid6){
-const _errs27 = errors;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(errors === _errs27){
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 2147483647 || isNaN(data9)){
-const err5 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-if(data9 < -2147483648 || isNaN(data9)){
-const err6 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs27 === errors;
-valid6 = valid6 || _valid0;
-}
-}
-if(!valid6){
-const err7 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-validate54.errors = vErrors;
-return false;
-}
-else {
-errors = _errs22;
-if(vErrors !== null){
-if(_errs22){
-vErrors.length = _errs22;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs29 = errors;
-if(typeof data.taskId !== "string"){
-validate54.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs29 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid7 = true;
-for(const key1 in data){
-if(pattern161.test(key1)){
-const _errs31 = errors;
-if(typeof data[key1] !== "string"){
-validate54.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs31 === errors;
-if(!valid7){
-break;
-}
-}
-}
-if(valid7){
-var valid7 = true;
-for(const key2 in data){
-if(pattern184.test(key2)){
-const _errs33 = errors;
-if(typeof data[key2] !== "string"){
-validate54.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(message_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs33 === errors;
-if(!valid7){
-break;
-}
-}
-}
-if(valid7){
-var valid7 = true;
-for(const key3 in data){
-if(pattern185.test(key3)){
-let data13 = data[key3];
-const _errs35 = errors;
-if(errors === _errs35){
-if(Array.isArray(data13)){
-var valid8 = true;
-const len3 = data13.length;
-for(let i3=0; i3<len3; i3++){
-const _errs37 = errors;
-if(typeof data13[i3] !== "string"){
-validate54.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/items/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid8 = _errs37 === errors;
-if(!valid8){
-break;
-}
-}
-}
-else {
-validate54.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid7 = _errs35 === errors;
-if(!valid7){
-break;
-}
-}
-}
-if(valid7){
-var valid7 = true;
-for(const key4 in data){
-if(pattern129.test(key4)){
-const _errs39 = errors;
-if(typeof data[key4] !== "string"){
-validate54.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid7 = _errs39 === errors;
-if(!valid7){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate54.errors = vErrors;
-return errors === 0;
-}
-
-const schema72 = {"additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"state":{"$ref":"#/$defs/TaskState"},"timestamp":{"$ref":"#/$defs/Timestamp"}},"type":"object","required":["state"]};
-
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.state === undefined) && (missing0 = "state")){
-validate57.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((key0 === "message") || (key0 === "state")) || (key0 === "timestamp"))){
-validate57.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.message !== undefined){
-const _errs2 = errors;
-if(!(validate54(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.state !== undefined){
-let data1 = data.state;
-const _errs3 = errors;
-const _errs5 = errors;
-let valid2 = false;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data1 === "string"){
-if(!pattern169.test(data1)){
-const err0 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/0/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs6 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs8 = errors;
-if(typeof data1 !== "string"){
-const err2 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/1/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!((((((((data1 === "TASK_STATE_SUBMITTED") || (data1 === "TASK_STATE_WORKING")) || (data1 === "TASK_STATE_COMPLETED")) || (data1 === "TASK_STATE_FAILED")) || (data1 === "TASK_STATE_CANCELED")) || (data1 === "TASK_STATE_INPUT_REQUIRED")) || (data1 === "TASK_STATE_REJECTED")) || (data1 === "TASK_STATE_AUTH_REQUIRED"))){
-const err3 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema63.anyOf[1].enum}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid0 = _errs8 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs10 = errors;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err4 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(errors === _errs10){
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 2147483647 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-else {
-if(data1 < -2147483648 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs10 === errors;
-valid2 = valid2 || _valid0;
-}
-}
-if(!valid2){
-const err7 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-validate57.errors = vErrors;
-return false;
-}
-else {
-errors = _errs5;
-if(vErrors !== null){
-if(_errs5){
-vErrors.length = _errs5;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.timestamp !== undefined){
-let data2 = data.timestamp;
-const _errs12 = errors;
-const _errs13 = errors;
-if(errors === _errs13){
-if(errors === _errs13){
-if(typeof data2 === "string"){
-if(!(formats0.validate(data2))){
-validate57.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
-return false;
-}
-}
-else {
-validate57.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-}
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate57.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.status === undefined) && (missing0 = "status"))){
-validate52.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((key0 === "artifacts") || (key0 === "contextId")) || (key0 === "history")) || (key0 === "id")) || (key0 === "metadata")) || (key0 === "status")) || (pattern161.test(key0)))){
-validate52.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.artifacts !== undefined){
-let data0 = data.artifacts;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(validate31(data0[i0], {instancePath:instancePath+"/artifacts/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate52.errors = [{instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.contextId !== undefined){
-const _errs5 = errors;
-if(typeof data.contextId !== "string"){
-validate52.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.history !== undefined){
-let data3 = data.history;
-const _errs7 = errors;
-if(errors === _errs7){
-if(Array.isArray(data3)){
-var valid2 = true;
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-const _errs9 = errors;
-if(!(validate54(data3[i1], {instancePath:instancePath+"/history/" + i1,parentData:data3,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs9 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate52.errors = [{instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"}}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs10 = errors;
-if(typeof data.id !== "string"){
-validate52.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data6 = data.metadata;
-const _errs12 = errors;
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-validate52.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-const _errs15 = errors;
-if(!(validate57(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid4 = true;
-for(const key1 in data){
-if(pattern161.test(key1)){
-const _errs16 = errors;
-if(typeof data[key1] !== "string"){
-validate52.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid4 = _errs16 === errors;
-if(!valid4){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate52.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate52.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_ListTasksResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.nextPageToken === undefined) && (missing0 = "nextPageToken")) || ((data.pageSize === undefined) && (missing0 = "pageSize"))) || ((data.totalSize === undefined) && (missing0 = "totalSize"))){
-validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_ListTasksResponse.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "nextPageToken") || (key0 === "pageSize")) || (key0 === "tasks")) || (key0 === "totalSize")) || (pattern157.test(key0))) || (pattern149.test(key0))) || (pattern180.test(key0)))){
-validate51.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((((((key0 === "nextPageToken") || (key0 === "pageSize")) || (key0 === "tasks")) || (key0 === "totalSize")) || (pattern_5504e0d3.test(key0))) || (pattern_33ec1b46.test(key0))) || (pattern_e73e27e4.test(key0)))){
+validate_ListTasksResponse.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -9059,7 +4961,7 @@ if(_errs1 === errors){
 if(data.nextPageToken !== undefined){
 const _errs2 = errors;
 if(typeof data.nextPageToken !== "string"){
-validate51.errors = [{instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksResponse.errors = [{instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -9116,7 +5018,7 @@ if(!valid1){
 const _errs8 = errors;
 if(errors === _errs8){
 if(typeof data1 === "string"){
-if(!pattern140.test(data1)){
+if(!pattern_af46a196.test(data1)){
 const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -9150,7 +5052,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate51.errors = vErrors;
+validate_ListTasksResponse.errors = vErrors;
 return false;
 }
 else {
@@ -9179,8 +5081,8 @@ var valid2 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs12 = errors;
-if(!(validate52(data2[i0], {instancePath:instancePath+"/tasks/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate_Task(data2[i0], {instancePath:instancePath+"/tasks/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -9190,7 +5092,7 @@ break;
 }
 }
 else {
-validate51.errors = [{instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"}}];
+validate_ListTasksResponse.errors = [{instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -9248,7 +5150,7 @@ if(!valid3){
 const _errs17 = errors;
 if(errors === _errs17){
 if(typeof data4 === "string"){
-if(!pattern140.test(data4)){
+if(!pattern_af46a196.test(data4)){
 const err9 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -9282,7 +5184,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate51.errors = vErrors;
+validate_ListTasksResponse.errors = vErrors;
 return false;
 }
 else {
@@ -9304,10 +5206,10 @@ var valid0 = true;
 if(valid0){
 var valid4 = true;
 for(const key1 in data){
-if(pattern157.test(key1)){
+if(pattern_5504e0d3.test(key1)){
 const _errs19 = errors;
 if(typeof data[key1] !== "string"){
-validate51.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(next_page_token)%24/type",keyword:"type",params:{type: "string"}}];
+validate_ListTasksResponse.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(next_page_token)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid4 = _errs19 === errors;
@@ -9319,7 +5221,7 @@ break;
 if(valid4){
 var valid4 = true;
 for(const key2 in data){
-if(pattern149.test(key2)){
+if(pattern_33ec1b46.test(key2)){
 let data6 = data[key2];
 const _errs21 = errors;
 const _errs22 = errors;
@@ -9367,7 +5269,7 @@ if(!valid5){
 const _errs25 = errors;
 if(errors === _errs25){
 if(typeof data6 === "string"){
-if(!pattern140.test(data6)){
+if(!pattern_af46a196.test(data6)){
 const err15 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err15];
@@ -9401,7 +5303,7 @@ else {
 vErrors.push(err17);
 }
 errors++;
-validate51.errors = vErrors;
+validate_ListTasksResponse.errors = vErrors;
 return false;
 }
 else {
@@ -9424,7 +5326,7 @@ break;
 if(valid4){
 var valid4 = true;
 for(const key3 in data){
-if(pattern180.test(key3)){
+if(pattern_e73e27e4.test(key3)){
 let data7 = data[key3];
 const _errs27 = errors;
 const _errs28 = errors;
@@ -9472,7 +5374,7 @@ if(!valid6){
 const _errs31 = errors;
 if(errors === _errs31){
 if(typeof data7 === "string"){
-if(!pattern140.test(data7)){
+if(!pattern_af46a196.test(data7)){
 const err21 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err21];
@@ -9506,7 +5408,7 @@ else {
 vErrors.push(err23);
 }
 errors++;
-validate51.errors = vErrors;
+validate_ListTasksResponse.errors = vErrors;
 return false;
 }
 else {
@@ -9536,31 +5438,28 @@ break;
 }
 }
 else {
-validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_ListTasksResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate51.errors = vErrors;
+validate_ListTasksResponse.errors = vErrors;
 return errors === 0;
 }
-
-export const Message = validate61;
-
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Message(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.messageId === undefined) && (missing0 = "messageId")) || ((data.role === undefined) && (missing0 = "role"))) || ((data.parts === undefined) && (missing0 = "parts"))){
-validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Message.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((((((((key0 === "contextId") || (key0 === "extensions")) || (key0 === "messageId")) || (key0 === "metadata")) || (key0 === "parts")) || (key0 === "referenceTaskIds")) || (key0 === "role")) || (key0 === "taskId")) || (pattern161.test(key0))) || (pattern184.test(key0))) || (pattern185.test(key0))) || (pattern129.test(key0)))){
-validate61.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((((((((((key0 === "contextId") || (key0 === "extensions")) || (key0 === "messageId")) || (key0 === "metadata")) || (key0 === "parts")) || (key0 === "referenceTaskIds")) || (key0 === "role")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_63370828.test(key0))) || (pattern_54313734.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+validate_Message.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -9569,7 +5468,7 @@ if(_errs1 === errors){
 if(data.contextId !== undefined){
 const _errs2 = errors;
 if(typeof data.contextId !== "string"){
-validate61.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -9588,7 +5487,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
 if(typeof data1[i0] !== "string"){
-validate61.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -9598,7 +5497,7 @@ break;
 }
 }
 else {
-validate61.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
+validate_Message.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -9611,7 +5510,7 @@ if(valid0){
 if(data.messageId !== undefined){
 const _errs8 = errors;
 if(typeof data.messageId !== "string"){
-validate61.errors = [{instancePath:instancePath+"/messageId",schemaPath:"#/properties/messageId/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [{instancePath:instancePath+"/messageId",schemaPath:"#/properties/messageId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -9624,7 +5523,7 @@ if(data.metadata !== undefined){
 let data4 = data.metadata;
 const _errs10 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate61.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_Message.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -9639,7 +5538,7 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(Array.isArray(data5)){
 if(data5.length < 1){
-validate61.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
+validate_Message.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
 return false;
 }
 else {
@@ -9647,8 +5546,8 @@ var valid3 = true;
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 const _errs15 = errors;
-if(!(validate32(data5[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate_Part(data5[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs15 === errors;
@@ -9659,7 +5558,7 @@ break;
 }
 }
 else {
-validate61.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
+validate_Message.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -9679,7 +5578,7 @@ const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
 const _errs18 = errors;
 if(typeof data7[i2] !== "string"){
-validate61.errors = [{instancePath:instancePath+"/referenceTaskIds/" + i2,schemaPath:"#/properties/referenceTaskIds/items/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [{instancePath:instancePath+"/referenceTaskIds/" + i2,schemaPath:"#/properties/referenceTaskIds/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid4 = _errs18 === errors;
@@ -9689,7 +5588,7 @@ break;
 }
 }
 else {
-validate61.errors = [{instancePath:instancePath+"/referenceTaskIds",schemaPath:"#/properties/referenceTaskIds/type",keyword:"type",params:{type: "array"}}];
+validate_Message.errors = [{instancePath:instancePath+"/referenceTaskIds",schemaPath:"#/properties/referenceTaskIds/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -9707,7 +5606,7 @@ let valid6 = false;
 const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data9 === "string"){
-if(!pattern187.test(data9)){
+if(!pattern_ce6432e7.test(data9)){
 const err0 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^ROLE_UNSPECIFIED$"}};
 if(vErrors === null){
 vErrors = [err0];
@@ -9744,7 +5643,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data9 === "ROLE_USER") || (data9 === "ROLE_AGENT"))){
-const err3 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema70.anyOf[1].enum}};
+const err3 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_Role.anyOf[1].enum}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9806,7 +5705,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate61.errors = vErrors;
+validate_Message.errors = vErrors;
 return false;
 }
 else {
@@ -9829,7 +5728,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs29 = errors;
 if(typeof data.taskId !== "string"){
-validate61.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs29 === errors;
@@ -9840,10 +5739,10 @@ var valid0 = true;
 if(valid0){
 var valid7 = true;
 for(const key1 in data){
-if(pattern161.test(key1)){
+if(pattern_bfa8459c.test(key1)){
 const _errs31 = errors;
 if(typeof data[key1] !== "string"){
-validate61.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid7 = _errs31 === errors;
@@ -9855,10 +5754,10 @@ break;
 if(valid7){
 var valid7 = true;
 for(const key2 in data){
-if(pattern184.test(key2)){
+if(pattern_63370828.test(key2)){
 const _errs33 = errors;
 if(typeof data[key2] !== "string"){
-validate61.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(message_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(message_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid7 = _errs33 === errors;
@@ -9870,7 +5769,7 @@ break;
 if(valid7){
 var valid7 = true;
 for(const key3 in data){
-if(pattern185.test(key3)){
+if(pattern_54313734.test(key3)){
 let data13 = data[key3];
 const _errs35 = errors;
 if(errors === _errs35){
@@ -9880,7 +5779,7 @@ const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
 const _errs37 = errors;
 if(typeof data13[i3] !== "string"){
-validate61.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/items/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid8 = _errs37 === errors;
@@ -9890,7 +5789,7 @@ break;
 }
 }
 else {
-validate61.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/type",keyword:"type",params:{type: "array"}}];
+validate_Message.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -9903,10 +5802,10 @@ break;
 if(valid7){
 var valid7 = true;
 for(const key4 in data){
-if(pattern129.test(key4)){
+if(pattern_3f9c8ce5.test(key4)){
 const _errs39 = errors;
 if(typeof data[key4] !== "string"){
-validate61.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Message.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid7 = _errs39 === errors;
@@ -9930,17 +5829,405 @@ break;
 }
 }
 else {
-validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Message.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate61.errors = vErrors;
+validate_Message.errors = vErrors;
 return errors === 0;
 }
-
-export const MutualTlsSecurityScheme = validate63;
-
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Message_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.messageId === undefined) && (missing0 = "messageId")) || ((data.role === undefined) && (missing0 = "role"))) || ((data.parts === undefined) && (missing0 = "parts"))){
+validate_Message_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((((((((key0 === "contextId") || (key0 === "extensions")) || (key0 === "messageId")) || (key0 === "metadata")) || (key0 === "parts")) || (key0 === "referenceTaskIds")) || (key0 === "role")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_63370828.test(key0))) || (pattern_54313734.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+validate_Message_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.contextId !== undefined){
+const _errs2 = errors;
+if(typeof data.contextId !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.extensions !== undefined){
+let data1 = data.extensions;
+const _errs4 = errors;
+if(errors === _errs4){
+if(Array.isArray(data1)){
+var valid1 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+const _errs6 = errors;
+if(typeof data1[i0] !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_Message_2.errors = [{instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.messageId !== undefined){
+const _errs8 = errors;
+if(typeof data.messageId !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/messageId",schemaPath:"#/properties/messageId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+let data4 = data.metadata;
+const _errs10 = errors;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate_Message_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.parts !== undefined){
+let data5 = data.parts;
+const _errs13 = errors;
+if(errors === _errs13){
+if(Array.isArray(data5)){
+if(data5.length < 1){
+validate_Message_2.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1}}];
+return false;
+}
+else {
+var valid3 = true;
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+const _errs15 = errors;
+if(!(validate_Part(data5[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data5,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
+errors = vErrors.length;
+}
+var valid3 = _errs15 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+else {
+validate_Message_2.errors = [{instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.referenceTaskIds !== undefined){
+let data7 = data.referenceTaskIds;
+const _errs16 = errors;
+if(errors === _errs16){
+if(Array.isArray(data7)){
+var valid4 = true;
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+const _errs18 = errors;
+if(typeof data7[i2] !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/referenceTaskIds/" + i2,schemaPath:"#/properties/referenceTaskIds/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid4 = _errs18 === errors;
+if(!valid4){
+break;
+}
+}
+}
+else {
+validate_Message_2.errors = [{instancePath:instancePath+"/referenceTaskIds",schemaPath:"#/properties/referenceTaskIds/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.role !== undefined){
+let data9 = data.role;
+const _errs20 = errors;
+const _errs22 = errors;
+let valid6 = false;
+const _errs23 = errors;
+if(errors === _errs23){
+if(typeof data9 === "string"){
+if(!pattern_ce6432e7.test(data9)){
+const err0 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^ROLE_UNSPECIFIED$"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/0/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs23 === errors;
+valid6 = valid6 || _valid0;
+if(!valid6){
+const _errs25 = errors;
+if(typeof data9 !== "string"){
+const err2 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((data9 === "ROLE_USER") || (data9 === "ROLE_AGENT"))){
+const err3 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_Role.anyOf[1].enum}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs25 === errors;
+valid6 = valid6 || _valid0;
+if(!valid6){
+const _errs27 = errors;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err4 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(errors === _errs27){
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 2147483647 || isNaN(data9)){
+const err5 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(data9 < -2147483648 || isNaN(data9)){
+const err6 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs27 === errors;
+valid6 = valid6 || _valid0;
+}
+}
+if(!valid6){
+const err7 = {instancePath:instancePath+"/role",schemaPath:"#/$defs/Role/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate_Message_2.errors = vErrors;
+return false;
+}
+else {
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskId !== undefined){
+const _errs29 = errors;
+if(typeof data.taskId !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid7 = true;
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+const _errs31 = errors;
+if(typeof data[key1] !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs31 === errors;
+if(!valid7){
+break;
+}
+}
+}
+if(valid7){
+var valid7 = true;
+for(const key2 in data){
+if(pattern_63370828.test(key2)){
+const _errs33 = errors;
+if(typeof data[key2] !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(message_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs33 === errors;
+if(!valid7){
+break;
+}
+}
+}
+if(valid7){
+var valid7 = true;
+for(const key3 in data){
+if(pattern_54313734.test(key3)){
+let data13 = data[key3];
+const _errs35 = errors;
+if(errors === _errs35){
+if(Array.isArray(data13)){
+var valid8 = true;
+const len3 = data13.length;
+for(let i3=0; i3<len3; i3++){
+const _errs37 = errors;
+if(typeof data13[i3] !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid8 = _errs37 === errors;
+if(!valid8){
+break;
+}
+}
+}
+else {
+validate_Message_2.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid7 = _errs35 === errors;
+if(!valid7){
+break;
+}
+}
+}
+if(valid7){
+var valid7 = true;
+for(const key4 in data){
+if(pattern_3f9c8ce5.test(key4)){
+const _errs39 = errors;
+if(typeof data[key4] !== "string"){
+validate_Message_2.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs39 === errors;
+if(!valid7){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_Message_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_Message_2.errors = vErrors;
+return errors === 0;
+}
+function validate_MutualTlsSecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -9948,7 +6235,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "description")){
-validate63.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_MutualTlsSecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -9956,38 +6243,35 @@ break;
 if(_errs1 === errors){
 if(data.description !== undefined){
 if(typeof data.description !== "string"){
-validate63.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_MutualTlsSecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
 }
 }
 else {
-validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_MutualTlsSecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate63.errors = vErrors;
+validate_MutualTlsSecurityScheme.errors = vErrors;
 return errors === 0;
 }
-
-export const OAuth2SecurityScheme = validate64;
-
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_OAuth2SecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.flows === undefined) && (missing0 = "flows")){
-validate64.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_OAuth2SecurityScheme.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((key0 === "description") || (key0 === "flows")) || (key0 === "oauth2MetadataUrl")) || (pattern18.test(key0)))){
-validate64.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((key0 === "description") || (key0 === "flows")) || (key0 === "oauth2MetadataUrl")) || (pattern_2722df3a.test(key0)))){
+validate_OAuth2SecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -9996,7 +6280,7 @@ if(_errs1 === errors){
 if(data.description !== undefined){
 const _errs2 = errors;
 if(typeof data.description !== "string"){
-validate64.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_OAuth2SecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -10007,8 +6291,8 @@ var valid0 = true;
 if(valid0){
 if(data.flows !== undefined){
 const _errs4 = errors;
-if(!(validate11(data.flows, {instancePath:instancePath+"/flows",parentData:data,parentDataProperty:"flows",rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+if(!(validate_OAuthFlows(data.flows, {instancePath:instancePath+"/flows",parentData:data,parentDataProperty:"flows",rootData}))){
+vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -10020,7 +6304,7 @@ if(valid0){
 if(data.oauth2MetadataUrl !== undefined){
 const _errs5 = errors;
 if(typeof data.oauth2MetadataUrl !== "string"){
-validate64.errors = [{instancePath:instancePath+"/oauth2MetadataUrl",schemaPath:"#/properties/oauth2MetadataUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuth2SecurityScheme.errors = [{instancePath:instancePath+"/oauth2MetadataUrl",schemaPath:"#/properties/oauth2MetadataUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -10031,10 +6315,10 @@ var valid0 = true;
 if(valid0){
 var valid1 = true;
 for(const key1 in data){
-if(pattern18.test(key1)){
+if(pattern_2722df3a.test(key1)){
 const _errs7 = errors;
 if(typeof data[key1] !== "string"){
-validate64.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(oauth2_metadata_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuth2SecurityScheme.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(oauth2_metadata_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs7 === errors;
@@ -10050,17 +6334,98 @@ break;
 }
 }
 else {
-validate64.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_OAuth2SecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate64.errors = vErrors;
+validate_OAuth2SecurityScheme.errors = vErrors;
 return errors === 0;
 }
-
-export const OAuthFlows = validate66;
-
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_OAuth2SecurityScheme_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.flows === undefined) && (missing0 = "flows")){
+validate_OAuth2SecurityScheme_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((key0 === "description") || (key0 === "flows")) || (key0 === "oauth2MetadataUrl")) || (pattern_2722df3a.test(key0)))){
+validate_OAuth2SecurityScheme_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.description !== undefined){
+const _errs2 = errors;
+if(typeof data.description !== "string"){
+validate_OAuth2SecurityScheme_2.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.flows !== undefined){
+const _errs4 = errors;
+if(!(validate_OAuthFlows(data.flows, {instancePath:instancePath+"/flows",parentData:data,parentDataProperty:"flows",rootData}))){
+vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.oauth2MetadataUrl !== undefined){
+const _errs5 = errors;
+if(typeof data.oauth2MetadataUrl !== "string"){
+validate_OAuth2SecurityScheme_2.errors = [{instancePath:instancePath+"/oauth2MetadataUrl",schemaPath:"#/properties/oauth2MetadataUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid1 = true;
+for(const key1 in data){
+if(pattern_2722df3a.test(key1)){
+const _errs7 = errors;
+if(typeof data[key1] !== "string"){
+validate_OAuth2SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(oauth2_metadata_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid1 = _errs7 === errors;
+if(!valid1){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_OAuth2SecurityScheme_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_OAuth2SecurityScheme_2.errors = vErrors;
+return errors === 0;
+}
+function validate_OAuthFlows(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -10326,7 +6691,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate66.errors = vErrors;
+validate_OAuthFlows.errors = vErrors;
 return false;
 }
 else {
@@ -10344,8 +6709,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs17 = errors;
 for(const key0 in data){
-if(!((((((((key0 === "authorizationCode") || (key0 === "clientCredentials")) || (key0 === "deviceCode")) || (key0 === "implicit")) || (key0 === "password")) || (pattern19.test(key0))) || (pattern20.test(key0))) || (pattern21.test(key0)))){
-validate66.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((((((key0 === "authorizationCode") || (key0 === "clientCredentials")) || (key0 === "deviceCode")) || (key0 === "implicit")) || (key0 === "password")) || (pattern_6896b5d1.test(key0))) || (pattern_583776b3.test(key0))) || (pattern_b21981a2.test(key0)))){
+validate_OAuthFlows.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -10359,14 +6724,14 @@ if(errors === _errs19){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing8;
 if((((data0.authorizationUrl === undefined) && (missing8 = "authorizationUrl")) || ((data0.tokenUrl === undefined) && (missing8 = "tokenUrl"))) || ((data0.scopes === undefined) && (missing8 = "scopes"))){
-validate66.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing8}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing8}}];
 return false;
 }
 else {
 const _errs21 = errors;
 for(const key1 in data0){
-if(!(((((((((key1 === "authorizationUrl") || (key1 === "pkceRequired")) || (key1 === "refreshUrl")) || (key1 === "scopes")) || (key1 === "tokenUrl")) || (pattern22.test(key1))) || (pattern23.test(key1))) || (pattern24.test(key1))) || (pattern25.test(key1)))){
-validate66.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
+if(!(((((((((key1 === "authorizationUrl") || (key1 === "pkceRequired")) || (key1 === "refreshUrl")) || (key1 === "scopes")) || (key1 === "tokenUrl")) || (pattern_7b7125d4.test(key1))) || (pattern_85f0e61d.test(key1))) || (pattern_3a2775df.test(key1))) || (pattern_a01cd0db.test(key1)))){
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
 return false;
 break;
 }
@@ -10375,7 +6740,7 @@ if(_errs21 === errors){
 if(data0.authorizationUrl !== undefined){
 const _errs22 = errors;
 if(typeof data0.authorizationUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/authorizationCode/authorizationUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/authorizationUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid7 = _errs22 === errors;
@@ -10387,7 +6752,7 @@ if(valid7){
 if(data0.pkceRequired !== undefined){
 const _errs24 = errors;
 if(typeof data0.pkceRequired !== "boolean"){
-validate66.errors = [{instancePath:instancePath+"/authorizationCode/pkceRequired",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/pkceRequired",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid7 = _errs24 === errors;
@@ -10399,7 +6764,7 @@ if(valid7){
 if(data0.refreshUrl !== undefined){
 const _errs26 = errors;
 if(typeof data0.refreshUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/authorizationCode/refreshUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/refreshUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid7 = _errs26 === errors;
@@ -10435,7 +6800,7 @@ else {
 vErrors.push(err13);
 }
 errors++;
-validate66.errors = vErrors;
+validate_OAuthFlows.errors = vErrors;
 return false;
 break;
 }
@@ -10444,7 +6809,7 @@ if(valid8){
 for(const key3 in data4){
 const _errs33 = errors;
 if(typeof data4[key3] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/authorizationCode/scopes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/scopes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs33 === errors;
@@ -10455,7 +6820,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/authorizationCode/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -10468,7 +6833,7 @@ if(valid7){
 if(data0.tokenUrl !== undefined){
 const _errs35 = errors;
 if(typeof data0.tokenUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/authorizationCode/tokenUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/tokenUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid7 = _errs35 === errors;
@@ -10479,10 +6844,10 @@ var valid7 = true;
 if(valid7){
 var valid10 = true;
 for(const key4 in data0){
-if(pattern22.test(key4)){
+if(pattern_7b7125d4.test(key4)){
 const _errs37 = errors;
 if(typeof data0[key4] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/authorizationCode/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid10 = _errs37 === errors;
@@ -10494,10 +6859,10 @@ break;
 if(valid10){
 var valid10 = true;
 for(const key5 in data0){
-if(pattern23.test(key5)){
+if(pattern_85f0e61d.test(key5)){
 const _errs39 = errors;
 if(typeof data0[key5] !== "boolean"){
-validate66.errors = [{instancePath:instancePath+"/authorizationCode/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid10 = _errs39 === errors;
@@ -10509,10 +6874,10 @@ break;
 if(valid10){
 var valid10 = true;
 for(const key6 in data0){
-if(pattern24.test(key6)){
+if(pattern_3a2775df.test(key6)){
 const _errs41 = errors;
 if(typeof data0[key6] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/authorizationCode/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid10 = _errs41 === errors;
@@ -10524,10 +6889,10 @@ break;
 if(valid10){
 var valid10 = true;
 for(const key7 in data0){
-if(pattern25.test(key7)){
+if(pattern_a01cd0db.test(key7)){
 const _errs43 = errors;
 if(typeof data0[key7] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/authorizationCode/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid10 = _errs43 === errors;
@@ -10548,7 +6913,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -10566,14 +6931,14 @@ if(errors === _errs46){
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 let missing9;
 if(((data11.tokenUrl === undefined) && (missing9 = "tokenUrl")) || ((data11.scopes === undefined) && (missing9 = "scopes"))){
-validate66.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/required",keyword:"required",params:{missingProperty: missing9}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/required",keyword:"required",params:{missingProperty: missing9}}];
 return false;
 }
 else {
 const _errs48 = errors;
 for(const key8 in data11){
-if(!(((((key8 === "refreshUrl") || (key8 === "scopes")) || (key8 === "tokenUrl")) || (pattern24.test(key8))) || (pattern25.test(key8)))){
-validate66.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8}}];
+if(!(((((key8 === "refreshUrl") || (key8 === "scopes")) || (key8 === "tokenUrl")) || (pattern_3a2775df.test(key8))) || (pattern_a01cd0db.test(key8)))){
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8}}];
 return false;
 break;
 }
@@ -10582,7 +6947,7 @@ if(_errs48 === errors){
 if(data11.refreshUrl !== undefined){
 const _errs49 = errors;
 if(typeof data11.refreshUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/clientCredentials/refreshUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials/refreshUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid12 = _errs49 === errors;
@@ -10618,7 +6983,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate66.errors = vErrors;
+validate_OAuthFlows.errors = vErrors;
 return false;
 break;
 }
@@ -10627,7 +6992,7 @@ if(valid13){
 for(const key10 in data13){
 const _errs56 = errors;
 if(typeof data13[key10] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/clientCredentials/scopes/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials/scopes/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid14 = _errs56 === errors;
@@ -10638,7 +7003,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/clientCredentials/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -10651,7 +7016,7 @@ if(valid12){
 if(data11.tokenUrl !== undefined){
 const _errs58 = errors;
 if(typeof data11.tokenUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/clientCredentials/tokenUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials/tokenUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid12 = _errs58 === errors;
@@ -10662,10 +7027,10 @@ var valid12 = true;
 if(valid12){
 var valid15 = true;
 for(const key11 in data11){
-if(pattern24.test(key11)){
+if(pattern_3a2775df.test(key11)){
 const _errs60 = errors;
 if(typeof data11[key11] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/clientCredentials/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid15 = _errs60 === errors;
@@ -10677,10 +7042,10 @@ break;
 if(valid15){
 var valid15 = true;
 for(const key12 in data11){
-if(pattern25.test(key12)){
+if(pattern_a01cd0db.test(key12)){
 const _errs62 = errors;
 if(typeof data11[key12] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/clientCredentials/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid15 = _errs62 === errors;
@@ -10697,7 +7062,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -10715,14 +7080,14 @@ if(errors === _errs65){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 let missing10;
 if((((data18.deviceAuthorizationUrl === undefined) && (missing10 = "deviceAuthorizationUrl")) || ((data18.tokenUrl === undefined) && (missing10 = "tokenUrl"))) || ((data18.scopes === undefined) && (missing10 = "scopes"))){
-validate66.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing10}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing10}}];
 return false;
 }
 else {
 const _errs67 = errors;
 for(const key13 in data18){
-if(!(((((((key13 === "deviceAuthorizationUrl") || (key13 === "refreshUrl")) || (key13 === "scopes")) || (key13 === "tokenUrl")) || (pattern34.test(key13))) || (pattern24.test(key13))) || (pattern25.test(key13)))){
-validate66.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13}}];
+if(!(((((((key13 === "deviceAuthorizationUrl") || (key13 === "refreshUrl")) || (key13 === "scopes")) || (key13 === "tokenUrl")) || (pattern_4b9b9533.test(key13))) || (pattern_3a2775df.test(key13))) || (pattern_a01cd0db.test(key13)))){
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13}}];
 return false;
 break;
 }
@@ -10731,7 +7096,7 @@ if(_errs67 === errors){
 if(data18.deviceAuthorizationUrl !== undefined){
 const _errs68 = errors;
 if(typeof data18.deviceAuthorizationUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/deviceCode/deviceAuthorizationUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/deviceAuthorizationUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid17 = _errs68 === errors;
@@ -10743,7 +7108,7 @@ if(valid17){
 if(data18.refreshUrl !== undefined){
 const _errs70 = errors;
 if(typeof data18.refreshUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/deviceCode/refreshUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/refreshUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid17 = _errs70 === errors;
@@ -10779,7 +7144,7 @@ else {
 vErrors.push(err17);
 }
 errors++;
-validate66.errors = vErrors;
+validate_OAuthFlows.errors = vErrors;
 return false;
 break;
 }
@@ -10788,7 +7153,7 @@ if(valid18){
 for(const key15 in data21){
 const _errs77 = errors;
 if(typeof data21[key15] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/deviceCode/scopes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/scopes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid19 = _errs77 === errors;
@@ -10799,7 +7164,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/deviceCode/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -10812,7 +7177,7 @@ if(valid17){
 if(data18.tokenUrl !== undefined){
 const _errs79 = errors;
 if(typeof data18.tokenUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/deviceCode/tokenUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/tokenUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid17 = _errs79 === errors;
@@ -10823,10 +7188,10 @@ var valid17 = true;
 if(valid17){
 var valid20 = true;
 for(const key16 in data18){
-if(pattern34.test(key16)){
+if(pattern_4b9b9533.test(key16)){
 const _errs81 = errors;
 if(typeof data18[key16] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/deviceCode/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid20 = _errs81 === errors;
@@ -10838,10 +7203,10 @@ break;
 if(valid20){
 var valid20 = true;
 for(const key17 in data18){
-if(pattern24.test(key17)){
+if(pattern_3a2775df.test(key17)){
 const _errs83 = errors;
 if(typeof data18[key17] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/deviceCode/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid20 = _errs83 === errors;
@@ -10853,10 +7218,10 @@ break;
 if(valid20){
 var valid20 = true;
 for(const key18 in data18){
-if(pattern25.test(key18)){
+if(pattern_a01cd0db.test(key18)){
 const _errs85 = errors;
 if(typeof data18[key18] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/deviceCode/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid20 = _errs85 === errors;
@@ -10875,7 +7240,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -10893,8 +7258,8 @@ if(errors === _errs88){
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 const _errs90 = errors;
 for(const key19 in data27){
-if(!(((((key19 === "authorizationUrl") || (key19 === "refreshUrl")) || (key19 === "scopes")) || (pattern22.test(key19))) || (pattern24.test(key19)))){
-validate66.errors = [{instancePath:instancePath+"/implicit",schemaPath:"#/$defs/ImplicitOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19}}];
+if(!(((((key19 === "authorizationUrl") || (key19 === "refreshUrl")) || (key19 === "scopes")) || (pattern_7b7125d4.test(key19))) || (pattern_3a2775df.test(key19)))){
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit",schemaPath:"#/$defs/ImplicitOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19}}];
 return false;
 break;
 }
@@ -10903,7 +7268,7 @@ if(_errs90 === errors){
 if(data27.authorizationUrl !== undefined){
 const _errs91 = errors;
 if(typeof data27.authorizationUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/implicit/authorizationUrl",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit/authorizationUrl",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid22 = _errs91 === errors;
@@ -10915,7 +7280,7 @@ if(valid22){
 if(data27.refreshUrl !== undefined){
 const _errs93 = errors;
 if(typeof data27.refreshUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/implicit/refreshUrl",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit/refreshUrl",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid22 = _errs93 === errors;
@@ -10951,7 +7316,7 @@ else {
 vErrors.push(err19);
 }
 errors++;
-validate66.errors = vErrors;
+validate_OAuthFlows.errors = vErrors;
 return false;
 break;
 }
@@ -10960,7 +7325,7 @@ if(valid23){
 for(const key21 in data30){
 const _errs100 = errors;
 if(typeof data30[key21] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/implicit/scopes/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit/scopes/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid24 = _errs100 === errors;
@@ -10971,7 +7336,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/implicit/scopes",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit/scopes",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -10983,10 +7348,10 @@ var valid22 = true;
 if(valid22){
 var valid25 = true;
 for(const key22 in data27){
-if(pattern22.test(key22)){
+if(pattern_7b7125d4.test(key22)){
 const _errs102 = errors;
 if(typeof data27[key22] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/implicit/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid25 = _errs102 === errors;
@@ -10998,10 +7363,10 @@ break;
 if(valid25){
 var valid25 = true;
 for(const key23 in data27){
-if(pattern24.test(key23)){
+if(pattern_3a2775df.test(key23)){
 const _errs104 = errors;
 if(typeof data27[key23] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/implicit/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid25 = _errs104 === errors;
@@ -11017,7 +7382,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/implicit",schemaPath:"#/$defs/ImplicitOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/implicit",schemaPath:"#/$defs/ImplicitOAuthFlow/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -11035,8 +7400,8 @@ if(errors === _errs107){
 if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
 const _errs109 = errors;
 for(const key24 in data34){
-if(!(((((key24 === "refreshUrl") || (key24 === "scopes")) || (key24 === "tokenUrl")) || (pattern24.test(key24))) || (pattern25.test(key24)))){
-validate66.errors = [{instancePath:instancePath+"/password",schemaPath:"#/$defs/PasswordOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24}}];
+if(!(((((key24 === "refreshUrl") || (key24 === "scopes")) || (key24 === "tokenUrl")) || (pattern_3a2775df.test(key24))) || (pattern_a01cd0db.test(key24)))){
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/password",schemaPath:"#/$defs/PasswordOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24}}];
 return false;
 break;
 }
@@ -11045,7 +7410,7 @@ if(_errs109 === errors){
 if(data34.refreshUrl !== undefined){
 const _errs110 = errors;
 if(typeof data34.refreshUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/password/refreshUrl",schemaPath:"#/$defs/PasswordOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/password/refreshUrl",schemaPath:"#/$defs/PasswordOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid27 = _errs110 === errors;
@@ -11081,7 +7446,7 @@ else {
 vErrors.push(err21);
 }
 errors++;
-validate66.errors = vErrors;
+validate_OAuthFlows.errors = vErrors;
 return false;
 break;
 }
@@ -11090,7 +7455,7 @@ if(valid28){
 for(const key26 in data36){
 const _errs117 = errors;
 if(typeof data36[key26] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/password/scopes/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/password/scopes/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid29 = _errs117 === errors;
@@ -11101,7 +7466,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/password/scopes",schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/password/scopes",schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -11114,7 +7479,7 @@ if(valid27){
 if(data34.tokenUrl !== undefined){
 const _errs119 = errors;
 if(typeof data34.tokenUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/password/tokenUrl",schemaPath:"#/$defs/PasswordOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/password/tokenUrl",schemaPath:"#/$defs/PasswordOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid27 = _errs119 === errors;
@@ -11125,10 +7490,10 @@ var valid27 = true;
 if(valid27){
 var valid30 = true;
 for(const key27 in data34){
-if(pattern24.test(key27)){
+if(pattern_3a2775df.test(key27)){
 const _errs121 = errors;
 if(typeof data34[key27] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/password/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/password/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid30 = _errs121 === errors;
@@ -11140,10 +7505,10 @@ break;
 if(valid30){
 var valid30 = true;
 for(const key28 in data34){
-if(pattern25.test(key28)){
+if(pattern_a01cd0db.test(key28)){
 const _errs123 = errors;
 if(typeof data34[key28] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/password/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/password/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid30 = _errs123 === errors;
@@ -11159,7 +7524,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/password",schemaPath:"#/$defs/PasswordOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/password",schemaPath:"#/$defs/PasswordOAuthFlow/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -11171,7 +7536,7 @@ var valid5 = true;
 if(valid5){
 var valid31 = true;
 for(const key29 in data){
-if(pattern19.test(key29)){
+if(pattern_6896b5d1.test(key29)){
 let data41 = data[key29];
 const _errs125 = errors;
 const _errs126 = errors;
@@ -11179,14 +7544,14 @@ if(errors === _errs126){
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 let missing11;
 if((((data41.authorizationUrl === undefined) && (missing11 = "authorizationUrl")) || ((data41.tokenUrl === undefined) && (missing11 = "tokenUrl"))) || ((data41.scopes === undefined) && (missing11 = "scopes"))){
-validate66.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing11}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing11}}];
 return false;
 }
 else {
 const _errs128 = errors;
 for(const key30 in data41){
-if(!(((((((((key30 === "authorizationUrl") || (key30 === "pkceRequired")) || (key30 === "refreshUrl")) || (key30 === "scopes")) || (key30 === "tokenUrl")) || (pattern22.test(key30))) || (pattern23.test(key30))) || (pattern24.test(key30))) || (pattern25.test(key30)))){
-validate66.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30}}];
+if(!(((((((((key30 === "authorizationUrl") || (key30 === "pkceRequired")) || (key30 === "refreshUrl")) || (key30 === "scopes")) || (key30 === "tokenUrl")) || (pattern_7b7125d4.test(key30))) || (pattern_85f0e61d.test(key30))) || (pattern_3a2775df.test(key30))) || (pattern_a01cd0db.test(key30)))){
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30}}];
 return false;
 break;
 }
@@ -11195,7 +7560,7 @@ if(_errs128 === errors){
 if(data41.authorizationUrl !== undefined){
 const _errs129 = errors;
 if(typeof data41.authorizationUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/authorizationUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/authorizationUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid33 = _errs129 === errors;
@@ -11207,7 +7572,7 @@ if(valid33){
 if(data41.pkceRequired !== undefined){
 const _errs131 = errors;
 if(typeof data41.pkceRequired !== "boolean"){
-validate66.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/pkceRequired",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/pkceRequired",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid33 = _errs131 === errors;
@@ -11219,7 +7584,7 @@ if(valid33){
 if(data41.refreshUrl !== undefined){
 const _errs133 = errors;
 if(typeof data41.refreshUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid33 = _errs133 === errors;
@@ -11255,7 +7620,7 @@ else {
 vErrors.push(err23);
 }
 errors++;
-validate66.errors = vErrors;
+validate_OAuthFlows.errors = vErrors;
 return false;
 break;
 }
@@ -11264,7 +7629,7 @@ if(valid34){
 for(const key32 in data45){
 const _errs140 = errors;
 if(typeof data45[key32] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid35 = _errs140 === errors;
@@ -11275,7 +7640,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -11288,7 +7653,7 @@ if(valid33){
 if(data41.tokenUrl !== undefined){
 const _errs142 = errors;
 if(typeof data41.tokenUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid33 = _errs142 === errors;
@@ -11299,10 +7664,10 @@ var valid33 = true;
 if(valid33){
 var valid36 = true;
 for(const key33 in data41){
-if(pattern22.test(key33)){
+if(pattern_7b7125d4.test(key33)){
 const _errs144 = errors;
 if(typeof data41[key33] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid36 = _errs144 === errors;
@@ -11314,10 +7679,10 @@ break;
 if(valid36){
 var valid36 = true;
 for(const key34 in data41){
-if(pattern23.test(key34)){
+if(pattern_85f0e61d.test(key34)){
 const _errs146 = errors;
 if(typeof data41[key34] !== "boolean"){
-validate66.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key34.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key34.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid36 = _errs146 === errors;
@@ -11329,10 +7694,10 @@ break;
 if(valid36){
 var valid36 = true;
 for(const key35 in data41){
-if(pattern24.test(key35)){
+if(pattern_3a2775df.test(key35)){
 const _errs148 = errors;
 if(typeof data41[key35] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key35.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key35.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid36 = _errs148 === errors;
@@ -11344,10 +7709,10 @@ break;
 if(valid36){
 var valid36 = true;
 for(const key36 in data41){
-if(pattern25.test(key36)){
+if(pattern_a01cd0db.test(key36)){
 const _errs150 = errors;
 if(typeof data41[key36] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key36.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key36.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid36 = _errs150 === errors;
@@ -11368,7 +7733,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -11381,7 +7746,7 @@ break;
 if(valid31){
 var valid31 = true;
 for(const key37 in data){
-if(pattern20.test(key37)){
+if(pattern_583776b3.test(key37)){
 let data52 = data[key37];
 const _errs152 = errors;
 const _errs153 = errors;
@@ -11389,14 +7754,14 @@ if(errors === _errs153){
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 let missing12;
 if(((data52.tokenUrl === undefined) && (missing12 = "tokenUrl")) || ((data52.scopes === undefined) && (missing12 = "scopes"))){
-validate66.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/required",keyword:"required",params:{missingProperty: missing12}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/required",keyword:"required",params:{missingProperty: missing12}}];
 return false;
 }
 else {
 const _errs155 = errors;
 for(const key38 in data52){
-if(!(((((key38 === "refreshUrl") || (key38 === "scopes")) || (key38 === "tokenUrl")) || (pattern24.test(key38))) || (pattern25.test(key38)))){
-validate66.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38}}];
+if(!(((((key38 === "refreshUrl") || (key38 === "scopes")) || (key38 === "tokenUrl")) || (pattern_3a2775df.test(key38))) || (pattern_a01cd0db.test(key38)))){
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38}}];
 return false;
 break;
 }
@@ -11405,7 +7770,7 @@ if(_errs155 === errors){
 if(data52.refreshUrl !== undefined){
 const _errs156 = errors;
 if(typeof data52.refreshUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid38 = _errs156 === errors;
@@ -11441,7 +7806,7 @@ else {
 vErrors.push(err25);
 }
 errors++;
-validate66.errors = vErrors;
+validate_OAuthFlows.errors = vErrors;
 return false;
 break;
 }
@@ -11450,7 +7815,7 @@ if(valid39){
 for(const key40 in data54){
 const _errs163 = errors;
 if(typeof data54[key40] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key40.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key40.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid40 = _errs163 === errors;
@@ -11461,7 +7826,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -11474,7 +7839,7 @@ if(valid38){
 if(data52.tokenUrl !== undefined){
 const _errs165 = errors;
 if(typeof data52.tokenUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid38 = _errs165 === errors;
@@ -11485,10 +7850,10 @@ var valid38 = true;
 if(valid38){
 var valid41 = true;
 for(const key41 in data52){
-if(pattern24.test(key41)){
+if(pattern_3a2775df.test(key41)){
 const _errs167 = errors;
 if(typeof data52[key41] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid41 = _errs167 === errors;
@@ -11500,10 +7865,10 @@ break;
 if(valid41){
 var valid41 = true;
 for(const key42 in data52){
-if(pattern25.test(key42)){
+if(pattern_a01cd0db.test(key42)){
 const _errs169 = errors;
 if(typeof data52[key42] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid41 = _errs169 === errors;
@@ -11520,7 +7885,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -11533,7 +7898,7 @@ break;
 if(valid31){
 var valid31 = true;
 for(const key43 in data){
-if(pattern21.test(key43)){
+if(pattern_b21981a2.test(key43)){
 let data59 = data[key43];
 const _errs171 = errors;
 const _errs172 = errors;
@@ -11541,14 +7906,14 @@ if(errors === _errs172){
 if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
 let missing13;
 if((((data59.deviceAuthorizationUrl === undefined) && (missing13 = "deviceAuthorizationUrl")) || ((data59.tokenUrl === undefined) && (missing13 = "tokenUrl"))) || ((data59.scopes === undefined) && (missing13 = "scopes"))){
-validate66.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing13}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing13}}];
 return false;
 }
 else {
 const _errs174 = errors;
 for(const key44 in data59){
-if(!(((((((key44 === "deviceAuthorizationUrl") || (key44 === "refreshUrl")) || (key44 === "scopes")) || (key44 === "tokenUrl")) || (pattern34.test(key44))) || (pattern24.test(key44))) || (pattern25.test(key44)))){
-validate66.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key44}}];
+if(!(((((((key44 === "deviceAuthorizationUrl") || (key44 === "refreshUrl")) || (key44 === "scopes")) || (key44 === "tokenUrl")) || (pattern_4b9b9533.test(key44))) || (pattern_3a2775df.test(key44))) || (pattern_a01cd0db.test(key44)))){
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key44}}];
 return false;
 break;
 }
@@ -11557,7 +7922,7 @@ if(_errs174 === errors){
 if(data59.deviceAuthorizationUrl !== undefined){
 const _errs175 = errors;
 if(typeof data59.deviceAuthorizationUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/deviceAuthorizationUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/deviceAuthorizationUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid43 = _errs175 === errors;
@@ -11569,7 +7934,7 @@ if(valid43){
 if(data59.refreshUrl !== undefined){
 const _errs177 = errors;
 if(typeof data59.refreshUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid43 = _errs177 === errors;
@@ -11605,7 +7970,7 @@ else {
 vErrors.push(err27);
 }
 errors++;
-validate66.errors = vErrors;
+validate_OAuthFlows.errors = vErrors;
 return false;
 break;
 }
@@ -11614,7 +7979,7 @@ if(valid44){
 for(const key46 in data62){
 const _errs184 = errors;
 if(typeof data62[key46] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key46.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key46.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid45 = _errs184 === errors;
@@ -11625,7 +7990,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -11638,7 +8003,7 @@ if(valid43){
 if(data59.tokenUrl !== undefined){
 const _errs186 = errors;
 if(typeof data59.tokenUrl !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid43 = _errs186 === errors;
@@ -11649,10 +8014,10 @@ var valid43 = true;
 if(valid43){
 var valid46 = true;
 for(const key47 in data59){
-if(pattern34.test(key47)){
+if(pattern_4b9b9533.test(key47)){
 const _errs188 = errors;
 if(typeof data59[key47] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key47.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key47.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid46 = _errs188 === errors;
@@ -11664,10 +8029,10 @@ break;
 if(valid46){
 var valid46 = true;
 for(const key48 in data59){
-if(pattern24.test(key48)){
+if(pattern_3a2775df.test(key48)){
 const _errs190 = errors;
 if(typeof data59[key48] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key48.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key48.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid46 = _errs190 === errors;
@@ -11679,10 +8044,10 @@ break;
 if(valid46){
 var valid46 = true;
 for(const key49 in data59){
-if(pattern25.test(key49)){
+if(pattern_a01cd0db.test(key49)){
 const _errs192 = errors;
 if(typeof data59[key49] !== "string"){
-validate66.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key49.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key49.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid46 = _errs192 === errors;
@@ -11701,7 +8066,7 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -11721,31 +8086,1696 @@ break;
 }
 }
 else {
-validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_OAuthFlows.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate66.errors = vErrors;
+validate_OAuthFlows.errors = vErrors;
 return errors === 0;
 }
-
-export const OpenIdConnectSecurityScheme = validate67;
-
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_OAuthFlows_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+const _errs4 = errors;
+let valid2 = false;
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.authorizationCode === undefined) && (missing0 = "authorizationCode")){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: missing0}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid1 = _errs5 === errors;
+valid2 = valid2 || _valid1;
+if(!valid2){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.authorization_code === undefined) && (missing1 = "authorization_code")){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: missing1}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid1 = _errs6 === errors;
+valid2 = valid2 || _valid1;
+}
+if(!valid2){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs7 = errors;
+const _errs8 = errors;
+let valid3 = false;
+const _errs9 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.clientCredentials === undefined) && (missing2 = "clientCredentials")){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: missing2}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid2 = _errs9 === errors;
+valid3 = valid3 || _valid2;
+if(!valid3){
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.client_credentials === undefined) && (missing3 = "client_credentials")){
+const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: missing3}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs10 === errors;
+valid3 = valid3 || _valid2;
+}
+if(!valid3){
+const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((data.implicit === undefined) && (missing4 = "implicit")){
+const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: missing4}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs12 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing5;
+if((data.password === undefined) && (missing5 = "password")){
+const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: missing5}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid0 = _errs12 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+const _errs13 = errors;
+const _errs14 = errors;
+let valid4 = false;
+const _errs15 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing6;
+if((data.deviceCode === undefined) && (missing6 = "deviceCode")){
+const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: missing6}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var _valid3 = _errs15 === errors;
+valid4 = valid4 || _valid3;
+if(!valid4){
+const _errs16 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing7;
+if((data.device_code === undefined) && (missing7 = "device_code")){
+const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: missing7}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid3 = _errs16 === errors;
+valid4 = valid4 || _valid3;
+}
+if(!valid4){
+const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs13 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 4];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 4;
+}
+}
+}
+}
+}
+if(!valid1){
+const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+validate_OAuthFlows_2.errors = vErrors;
+return false;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs17 = errors;
+for(const key0 in data){
+if(!((((((((key0 === "authorizationCode") || (key0 === "clientCredentials")) || (key0 === "deviceCode")) || (key0 === "implicit")) || (key0 === "password")) || (pattern_6896b5d1.test(key0))) || (pattern_583776b3.test(key0))) || (pattern_b21981a2.test(key0)))){
+validate_OAuthFlows_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs17 === errors){
+if(data.authorizationCode !== undefined){
+let data0 = data.authorizationCode;
+const _errs18 = errors;
+const _errs19 = errors;
+if(errors === _errs19){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing8;
+if((((data0.authorizationUrl === undefined) && (missing8 = "authorizationUrl")) || ((data0.tokenUrl === undefined) && (missing8 = "tokenUrl"))) || ((data0.scopes === undefined) && (missing8 = "scopes"))){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing8}}];
+return false;
+}
+else {
+const _errs21 = errors;
+for(const key1 in data0){
+if(!(((((((((key1 === "authorizationUrl") || (key1 === "pkceRequired")) || (key1 === "refreshUrl")) || (key1 === "scopes")) || (key1 === "tokenUrl")) || (pattern_7b7125d4.test(key1))) || (pattern_85f0e61d.test(key1))) || (pattern_3a2775df.test(key1))) || (pattern_a01cd0db.test(key1)))){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
+return false;
+break;
+}
+}
+if(_errs21 === errors){
+if(data0.authorizationUrl !== undefined){
+const _errs22 = errors;
+if(typeof data0.authorizationUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/authorizationUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs22 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data0.pkceRequired !== undefined){
+const _errs24 = errors;
+if(typeof data0.pkceRequired !== "boolean"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/pkceRequired",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid7 = _errs24 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data0.refreshUrl !== undefined){
+const _errs26 = errors;
+if(typeof data0.refreshUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/refreshUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs26 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data0.scopes !== undefined){
+let data4 = data0.scopes;
+const _errs28 = errors;
+if(errors === _errs28){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+for(const key2 in data4){
+const _errs30 = errors;
+if(typeof key2 !== "string"){
+const err12 = {instancePath:instancePath+"/authorizationCode/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+var valid8 = _errs30 === errors;
+if(!valid8){
+const err13 = {instancePath:instancePath+"/authorizationCode/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key2}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+validate_OAuthFlows_2.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid8){
+for(const key3 in data4){
+const _errs33 = errors;
+if(typeof data4[key3] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/scopes/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid9 = _errs33 === errors;
+if(!valid9){
+break;
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid7 = _errs28 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data0.tokenUrl !== undefined){
+const _errs35 = errors;
+if(typeof data0.tokenUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/tokenUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid7 = _errs35 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+var valid10 = true;
+for(const key4 in data0){
+if(pattern_7b7125d4.test(key4)){
+const _errs37 = errors;
+if(typeof data0[key4] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid10 = _errs37 === errors;
+if(!valid10){
+break;
+}
+}
+}
+if(valid10){
+var valid10 = true;
+for(const key5 in data0){
+if(pattern_85f0e61d.test(key5)){
+const _errs39 = errors;
+if(typeof data0[key5] !== "boolean"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid10 = _errs39 === errors;
+if(!valid10){
+break;
+}
+}
+}
+if(valid10){
+var valid10 = true;
+for(const key6 in data0){
+if(pattern_3a2775df.test(key6)){
+const _errs41 = errors;
+if(typeof data0[key6] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid10 = _errs41 === errors;
+if(!valid10){
+break;
+}
+}
+}
+if(valid10){
+var valid10 = true;
+for(const key7 in data0){
+if(pattern_a01cd0db.test(key7)){
+const _errs43 = errors;
+if(typeof data0[key7] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid10 = _errs43 === errors;
+if(!valid10){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/authorizationCode",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid5 = _errs18 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data.clientCredentials !== undefined){
+let data11 = data.clientCredentials;
+const _errs45 = errors;
+const _errs46 = errors;
+if(errors === _errs46){
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+let missing9;
+if(((data11.tokenUrl === undefined) && (missing9 = "tokenUrl")) || ((data11.scopes === undefined) && (missing9 = "scopes"))){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/required",keyword:"required",params:{missingProperty: missing9}}];
+return false;
+}
+else {
+const _errs48 = errors;
+for(const key8 in data11){
+if(!(((((key8 === "refreshUrl") || (key8 === "scopes")) || (key8 === "tokenUrl")) || (pattern_3a2775df.test(key8))) || (pattern_a01cd0db.test(key8)))){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8}}];
+return false;
+break;
+}
+}
+if(_errs48 === errors){
+if(data11.refreshUrl !== undefined){
+const _errs49 = errors;
+if(typeof data11.refreshUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials/refreshUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid12 = _errs49 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data11.scopes !== undefined){
+let data13 = data11.scopes;
+const _errs51 = errors;
+if(errors === _errs51){
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key9 in data13){
+const _errs53 = errors;
+if(typeof key9 !== "string"){
+const err14 = {instancePath:instancePath+"/clientCredentials/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key9};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var valid13 = _errs53 === errors;
+if(!valid13){
+const err15 = {instancePath:instancePath+"/clientCredentials/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key9}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate_OAuthFlows_2.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid13){
+for(const key10 in data13){
+const _errs56 = errors;
+if(typeof data13[key10] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials/scopes/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid14 = _errs56 === errors;
+if(!valid14){
+break;
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid12 = _errs51 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+if(data11.tokenUrl !== undefined){
+const _errs58 = errors;
+if(typeof data11.tokenUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials/tokenUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid12 = _errs58 === errors;
+}
+else {
+var valid12 = true;
+}
+if(valid12){
+var valid15 = true;
+for(const key11 in data11){
+if(pattern_3a2775df.test(key11)){
+const _errs60 = errors;
+if(typeof data11[key11] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid15 = _errs60 === errors;
+if(!valid15){
+break;
+}
+}
+}
+if(valid15){
+var valid15 = true;
+for(const key12 in data11){
+if(pattern_a01cd0db.test(key12)){
+const _errs62 = errors;
+if(typeof data11[key12] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid15 = _errs62 === errors;
+if(!valid15){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/clientCredentials",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid5 = _errs45 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data.deviceCode !== undefined){
+let data18 = data.deviceCode;
+const _errs64 = errors;
+const _errs65 = errors;
+if(errors === _errs65){
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+let missing10;
+if((((data18.deviceAuthorizationUrl === undefined) && (missing10 = "deviceAuthorizationUrl")) || ((data18.tokenUrl === undefined) && (missing10 = "tokenUrl"))) || ((data18.scopes === undefined) && (missing10 = "scopes"))){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing10}}];
+return false;
+}
+else {
+const _errs67 = errors;
+for(const key13 in data18){
+if(!(((((((key13 === "deviceAuthorizationUrl") || (key13 === "refreshUrl")) || (key13 === "scopes")) || (key13 === "tokenUrl")) || (pattern_4b9b9533.test(key13))) || (pattern_3a2775df.test(key13))) || (pattern_a01cd0db.test(key13)))){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13}}];
+return false;
+break;
+}
+}
+if(_errs67 === errors){
+if(data18.deviceAuthorizationUrl !== undefined){
+const _errs68 = errors;
+if(typeof data18.deviceAuthorizationUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/deviceAuthorizationUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid17 = _errs68 === errors;
+}
+else {
+var valid17 = true;
+}
+if(valid17){
+if(data18.refreshUrl !== undefined){
+const _errs70 = errors;
+if(typeof data18.refreshUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/refreshUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid17 = _errs70 === errors;
+}
+else {
+var valid17 = true;
+}
+if(valid17){
+if(data18.scopes !== undefined){
+let data21 = data18.scopes;
+const _errs72 = errors;
+if(errors === _errs72){
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+for(const key14 in data21){
+const _errs74 = errors;
+if(typeof key14 !== "string"){
+const err16 = {instancePath:instancePath+"/deviceCode/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key14};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var valid18 = _errs74 === errors;
+if(!valid18){
+const err17 = {instancePath:instancePath+"/deviceCode/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key14}};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+validate_OAuthFlows_2.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid18){
+for(const key15 in data21){
+const _errs77 = errors;
+if(typeof data21[key15] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/scopes/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid19 = _errs77 === errors;
+if(!valid19){
+break;
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid17 = _errs72 === errors;
+}
+else {
+var valid17 = true;
+}
+if(valid17){
+if(data18.tokenUrl !== undefined){
+const _errs79 = errors;
+if(typeof data18.tokenUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/tokenUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid17 = _errs79 === errors;
+}
+else {
+var valid17 = true;
+}
+if(valid17){
+var valid20 = true;
+for(const key16 in data18){
+if(pattern_4b9b9533.test(key16)){
+const _errs81 = errors;
+if(typeof data18[key16] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid20 = _errs81 === errors;
+if(!valid20){
+break;
+}
+}
+}
+if(valid20){
+var valid20 = true;
+for(const key17 in data18){
+if(pattern_3a2775df.test(key17)){
+const _errs83 = errors;
+if(typeof data18[key17] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid20 = _errs83 === errors;
+if(!valid20){
+break;
+}
+}
+}
+if(valid20){
+var valid20 = true;
+for(const key18 in data18){
+if(pattern_a01cd0db.test(key18)){
+const _errs85 = errors;
+if(typeof data18[key18] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid20 = _errs85 === errors;
+if(!valid20){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/deviceCode",schemaPath:"#/$defs/DeviceCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid5 = _errs64 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data.implicit !== undefined){
+let data27 = data.implicit;
+const _errs87 = errors;
+const _errs88 = errors;
+if(errors === _errs88){
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+const _errs90 = errors;
+for(const key19 in data27){
+if(!(((((key19 === "authorizationUrl") || (key19 === "refreshUrl")) || (key19 === "scopes")) || (pattern_7b7125d4.test(key19))) || (pattern_3a2775df.test(key19)))){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit",schemaPath:"#/$defs/ImplicitOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19}}];
+return false;
+break;
+}
+}
+if(_errs90 === errors){
+if(data27.authorizationUrl !== undefined){
+const _errs91 = errors;
+if(typeof data27.authorizationUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit/authorizationUrl",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid22 = _errs91 === errors;
+}
+else {
+var valid22 = true;
+}
+if(valid22){
+if(data27.refreshUrl !== undefined){
+const _errs93 = errors;
+if(typeof data27.refreshUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit/refreshUrl",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid22 = _errs93 === errors;
+}
+else {
+var valid22 = true;
+}
+if(valid22){
+if(data27.scopes !== undefined){
+let data30 = data27.scopes;
+const _errs95 = errors;
+if(errors === _errs95){
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+for(const key20 in data30){
+const _errs97 = errors;
+if(typeof key20 !== "string"){
+const err18 = {instancePath:instancePath+"/implicit/scopes",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key20};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+var valid23 = _errs97 === errors;
+if(!valid23){
+const err19 = {instancePath:instancePath+"/implicit/scopes",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key20}};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+validate_OAuthFlows_2.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid23){
+for(const key21 in data30){
+const _errs100 = errors;
+if(typeof data30[key21] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit/scopes/" + key21.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid24 = _errs100 === errors;
+if(!valid24){
+break;
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit/scopes",schemaPath:"#/$defs/ImplicitOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid22 = _errs95 === errors;
+}
+else {
+var valid22 = true;
+}
+if(valid22){
+var valid25 = true;
+for(const key22 in data27){
+if(pattern_7b7125d4.test(key22)){
+const _errs102 = errors;
+if(typeof data27[key22] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid25 = _errs102 === errors;
+if(!valid25){
+break;
+}
+}
+}
+if(valid25){
+var valid25 = true;
+for(const key23 in data27){
+if(pattern_3a2775df.test(key23)){
+const _errs104 = errors;
+if(typeof data27[key23] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ImplicitOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid25 = _errs104 === errors;
+if(!valid25){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/implicit",schemaPath:"#/$defs/ImplicitOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid5 = _errs87 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+if(data.password !== undefined){
+let data34 = data.password;
+const _errs106 = errors;
+const _errs107 = errors;
+if(errors === _errs107){
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+const _errs109 = errors;
+for(const key24 in data34){
+if(!(((((key24 === "refreshUrl") || (key24 === "scopes")) || (key24 === "tokenUrl")) || (pattern_3a2775df.test(key24))) || (pattern_a01cd0db.test(key24)))){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password",schemaPath:"#/$defs/PasswordOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24}}];
+return false;
+break;
+}
+}
+if(_errs109 === errors){
+if(data34.refreshUrl !== undefined){
+const _errs110 = errors;
+if(typeof data34.refreshUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password/refreshUrl",schemaPath:"#/$defs/PasswordOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid27 = _errs110 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data34.scopes !== undefined){
+let data36 = data34.scopes;
+const _errs112 = errors;
+if(errors === _errs112){
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+for(const key25 in data36){
+const _errs114 = errors;
+if(typeof key25 !== "string"){
+const err20 = {instancePath:instancePath+"/password/scopes",schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key25};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+var valid28 = _errs114 === errors;
+if(!valid28){
+const err21 = {instancePath:instancePath+"/password/scopes",schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key25}};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+validate_OAuthFlows_2.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid28){
+for(const key26 in data36){
+const _errs117 = errors;
+if(typeof data36[key26] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password/scopes/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid29 = _errs117 === errors;
+if(!valid29){
+break;
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password/scopes",schemaPath:"#/$defs/PasswordOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid27 = _errs112 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data34.tokenUrl !== undefined){
+const _errs119 = errors;
+if(typeof data34.tokenUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password/tokenUrl",schemaPath:"#/$defs/PasswordOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid27 = _errs119 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+var valid30 = true;
+for(const key27 in data34){
+if(pattern_3a2775df.test(key27)){
+const _errs121 = errors;
+if(typeof data34[key27] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password/" + key27.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid30 = _errs121 === errors;
+if(!valid30){
+break;
+}
+}
+}
+if(valid30){
+var valid30 = true;
+for(const key28 in data34){
+if(pattern_a01cd0db.test(key28)){
+const _errs123 = errors;
+if(typeof data34[key28] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password/" + key28.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/PasswordOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid30 = _errs123 === errors;
+if(!valid30){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/password",schemaPath:"#/$defs/PasswordOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid5 = _errs106 === errors;
+}
+else {
+var valid5 = true;
+}
+if(valid5){
+var valid31 = true;
+for(const key29 in data){
+if(pattern_6896b5d1.test(key29)){
+let data41 = data[key29];
+const _errs125 = errors;
+const _errs126 = errors;
+if(errors === _errs126){
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+let missing11;
+if((((data41.authorizationUrl === undefined) && (missing11 = "authorizationUrl")) || ((data41.tokenUrl === undefined) && (missing11 = "tokenUrl"))) || ((data41.scopes === undefined) && (missing11 = "scopes"))){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing11}}];
+return false;
+}
+else {
+const _errs128 = errors;
+for(const key30 in data41){
+if(!(((((((((key30 === "authorizationUrl") || (key30 === "pkceRequired")) || (key30 === "refreshUrl")) || (key30 === "scopes")) || (key30 === "tokenUrl")) || (pattern_7b7125d4.test(key30))) || (pattern_85f0e61d.test(key30))) || (pattern_3a2775df.test(key30))) || (pattern_a01cd0db.test(key30)))){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30}}];
+return false;
+break;
+}
+}
+if(_errs128 === errors){
+if(data41.authorizationUrl !== undefined){
+const _errs129 = errors;
+if(typeof data41.authorizationUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/authorizationUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/authorizationUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid33 = _errs129 === errors;
+}
+else {
+var valid33 = true;
+}
+if(valid33){
+if(data41.pkceRequired !== undefined){
+const _errs131 = errors;
+if(typeof data41.pkceRequired !== "boolean"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/pkceRequired",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid33 = _errs131 === errors;
+}
+else {
+var valid33 = true;
+}
+if(valid33){
+if(data41.refreshUrl !== undefined){
+const _errs133 = errors;
+if(typeof data41.refreshUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid33 = _errs133 === errors;
+}
+else {
+var valid33 = true;
+}
+if(valid33){
+if(data41.scopes !== undefined){
+let data45 = data41.scopes;
+const _errs135 = errors;
+if(errors === _errs135){
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+for(const key31 in data45){
+const _errs137 = errors;
+if(typeof key31 !== "string"){
+const err22 = {instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key31};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+var valid34 = _errs137 === errors;
+if(!valid34){
+const err23 = {instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key31}};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+validate_OAuthFlows_2.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid34){
+for(const key32 in data45){
+const _errs140 = errors;
+if(typeof data45[key32] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid35 = _errs140 === errors;
+if(!valid35){
+break;
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid33 = _errs135 === errors;
+}
+else {
+var valid33 = true;
+}
+if(valid33){
+if(data41.tokenUrl !== undefined){
+const _errs142 = errors;
+if(typeof data41.tokenUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid33 = _errs142 === errors;
+}
+else {
+var valid33 = true;
+}
+if(valid33){
+var valid36 = true;
+for(const key33 in data41){
+if(pattern_7b7125d4.test(key33)){
+const _errs144 = errors;
+if(typeof data41[key33] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key33.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid36 = _errs144 === errors;
+if(!valid36){
+break;
+}
+}
+}
+if(valid36){
+var valid36 = true;
+for(const key34 in data41){
+if(pattern_85f0e61d.test(key34)){
+const _errs146 = errors;
+if(typeof data41[key34] !== "boolean"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key34.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid36 = _errs146 === errors;
+if(!valid36){
+break;
+}
+}
+}
+if(valid36){
+var valid36 = true;
+for(const key35 in data41){
+if(pattern_3a2775df.test(key35)){
+const _errs148 = errors;
+if(typeof data41[key35] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key35.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid36 = _errs148 === errors;
+if(!valid36){
+break;
+}
+}
+}
+if(valid36){
+var valid36 = true;
+for(const key36 in data41){
+if(pattern_a01cd0db.test(key36)){
+const _errs150 = errors;
+if(typeof data41[key36] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key36.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid36 = _errs150 === errors;
+if(!valid36){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/AuthorizationCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid31 = _errs125 === errors;
+if(!valid31){
+break;
+}
+}
+}
+if(valid31){
+var valid31 = true;
+for(const key37 in data){
+if(pattern_583776b3.test(key37)){
+let data52 = data[key37];
+const _errs152 = errors;
+const _errs153 = errors;
+if(errors === _errs153){
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+let missing12;
+if(((data52.tokenUrl === undefined) && (missing12 = "tokenUrl")) || ((data52.scopes === undefined) && (missing12 = "scopes"))){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/required",keyword:"required",params:{missingProperty: missing12}}];
+return false;
+}
+else {
+const _errs155 = errors;
+for(const key38 in data52){
+if(!(((((key38 === "refreshUrl") || (key38 === "scopes")) || (key38 === "tokenUrl")) || (pattern_3a2775df.test(key38))) || (pattern_a01cd0db.test(key38)))){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key38}}];
+return false;
+break;
+}
+}
+if(_errs155 === errors){
+if(data52.refreshUrl !== undefined){
+const _errs156 = errors;
+if(typeof data52.refreshUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid38 = _errs156 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data52.scopes !== undefined){
+let data54 = data52.scopes;
+const _errs158 = errors;
+if(errors === _errs158){
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+for(const key39 in data54){
+const _errs160 = errors;
+if(typeof key39 !== "string"){
+const err24 = {instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key39};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+var valid39 = _errs160 === errors;
+if(!valid39){
+const err25 = {instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key39}};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+validate_OAuthFlows_2.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid39){
+for(const key40 in data54){
+const _errs163 = errors;
+if(typeof data54[key40] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key40.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid40 = _errs163 === errors;
+if(!valid40){
+break;
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid38 = _errs158 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+if(data52.tokenUrl !== undefined){
+const _errs165 = errors;
+if(typeof data52.tokenUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/ClientCredentialsOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid38 = _errs165 === errors;
+}
+else {
+var valid38 = true;
+}
+if(valid38){
+var valid41 = true;
+for(const key41 in data52){
+if(pattern_3a2775df.test(key41)){
+const _errs167 = errors;
+if(typeof data52[key41] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key41.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid41 = _errs167 === errors;
+if(!valid41){
+break;
+}
+}
+}
+if(valid41){
+var valid41 = true;
+for(const key42 in data52){
+if(pattern_a01cd0db.test(key42)){
+const _errs169 = errors;
+if(typeof data52[key42] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key42.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid41 = _errs169 === errors;
+if(!valid41){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key37.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/ClientCredentialsOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid31 = _errs152 === errors;
+if(!valid31){
+break;
+}
+}
+}
+if(valid31){
+var valid31 = true;
+for(const key43 in data){
+if(pattern_b21981a2.test(key43)){
+let data59 = data[key43];
+const _errs171 = errors;
+const _errs172 = errors;
+if(errors === _errs172){
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+let missing13;
+if((((data59.deviceAuthorizationUrl === undefined) && (missing13 = "deviceAuthorizationUrl")) || ((data59.tokenUrl === undefined) && (missing13 = "tokenUrl"))) || ((data59.scopes === undefined) && (missing13 = "scopes"))){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/required",keyword:"required",params:{missingProperty: missing13}}];
+return false;
+}
+else {
+const _errs174 = errors;
+for(const key44 in data59){
+if(!(((((((key44 === "deviceAuthorizationUrl") || (key44 === "refreshUrl")) || (key44 === "scopes")) || (key44 === "tokenUrl")) || (pattern_4b9b9533.test(key44))) || (pattern_3a2775df.test(key44))) || (pattern_a01cd0db.test(key44)))){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key44}}];
+return false;
+break;
+}
+}
+if(_errs174 === errors){
+if(data59.deviceAuthorizationUrl !== undefined){
+const _errs175 = errors;
+if(typeof data59.deviceAuthorizationUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/deviceAuthorizationUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid43 = _errs175 === errors;
+}
+else {
+var valid43 = true;
+}
+if(valid43){
+if(data59.refreshUrl !== undefined){
+const _errs177 = errors;
+if(typeof data59.refreshUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/refreshUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid43 = _errs177 === errors;
+}
+else {
+var valid43 = true;
+}
+if(valid43){
+if(data59.scopes !== undefined){
+let data62 = data59.scopes;
+const _errs179 = errors;
+if(errors === _errs179){
+if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
+for(const key45 in data62){
+const _errs181 = errors;
+if(typeof key45 !== "string"){
+const err26 = {instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key45};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+var valid44 = _errs181 === errors;
+if(!valid44){
+const err27 = {instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key45}};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+validate_OAuthFlows_2.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid44){
+for(const key46 in data62){
+const _errs184 = errors;
+if(typeof data62[key46] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes/" + key46.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid45 = _errs184 === errors;
+if(!valid45){
+break;
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/scopes",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid43 = _errs179 === errors;
+}
+else {
+var valid43 = true;
+}
+if(valid43){
+if(data59.tokenUrl !== undefined){
+const _errs186 = errors;
+if(typeof data59.tokenUrl !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/tokenUrl",schemaPath:"#/$defs/DeviceCodeOAuthFlow/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid43 = _errs186 === errors;
+}
+else {
+var valid43 = true;
+}
+if(valid43){
+var valid46 = true;
+for(const key47 in data59){
+if(pattern_4b9b9533.test(key47)){
+const _errs188 = errors;
+if(typeof data59[key47] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key47.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid46 = _errs188 === errors;
+if(!valid46){
+break;
+}
+}
+}
+if(valid46){
+var valid46 = true;
+for(const key48 in data59){
+if(pattern_3a2775df.test(key48)){
+const _errs190 = errors;
+if(typeof data59[key48] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key48.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid46 = _errs190 === errors;
+if(!valid46){
+break;
+}
+}
+}
+if(valid46){
+var valid46 = true;
+for(const key49 in data59){
+if(pattern_a01cd0db.test(key49)){
+const _errs192 = errors;
+if(typeof data59[key49] !== "string"){
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key49.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid46 = _errs192 === errors;
+if(!valid46){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath:instancePath+"/" + key43.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/DeviceCodeOAuthFlow/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid31 = _errs171 === errors;
+if(!valid31){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_OAuthFlows_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_OAuthFlows_2.errors = vErrors;
+return errors === 0;
+}
+function validate_OpenIdConnectSecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.openIdConnectUrl === undefined) && (missing0 = "openIdConnectUrl")){
-validate67.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_OpenIdConnectSecurityScheme.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "description") || (key0 === "openIdConnectUrl")) || (pattern70.test(key0)))){
-validate67.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((key0 === "description") || (key0 === "openIdConnectUrl")) || (pattern_4e34433c.test(key0)))){
+validate_OpenIdConnectSecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -11754,7 +9784,7 @@ if(_errs1 === errors){
 if(data.description !== undefined){
 const _errs2 = errors;
 if(typeof data.description !== "string"){
-validate67.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_OpenIdConnectSecurityScheme.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -11766,7 +9796,7 @@ if(valid0){
 if(data.openIdConnectUrl !== undefined){
 const _errs4 = errors;
 if(typeof data.openIdConnectUrl !== "string"){
-validate67.errors = [{instancePath:instancePath+"/openIdConnectUrl",schemaPath:"#/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
+validate_OpenIdConnectSecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectUrl",schemaPath:"#/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -11777,10 +9807,10 @@ var valid0 = true;
 if(valid0){
 var valid1 = true;
 for(const key1 in data){
-if(pattern70.test(key1)){
+if(pattern_4e34433c.test(key1)){
 const _errs6 = errors;
 if(typeof data[key1] !== "string"){
-validate67.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_OpenIdConnectSecurityScheme.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs6 === errors;
@@ -11795,17 +9825,14 @@ break;
 }
 }
 else {
-validate67.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_OpenIdConnectSecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate67.errors = vErrors;
+validate_OpenIdConnectSecurityScheme.errors = vErrors;
 return errors === 0;
 }
-
-export const Part = validate68;
-
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Part(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -11914,7 +9941,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate68.errors = vErrors;
+validate_Part.errors = vErrors;
 return false;
 }
 else {
@@ -11932,8 +9959,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs7 = errors;
 for(const key0 in data){
-if(!((((((((key0 === "data") || (key0 === "filename")) || (key0 === "mediaType")) || (key0 === "metadata")) || (key0 === "raw")) || (key0 === "text")) || (key0 === "url")) || (pattern113.test(key0)))){
-validate68.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((((((key0 === "data") || (key0 === "filename")) || (key0 === "mediaType")) || (key0 === "metadata")) || (key0 === "raw")) || (key0 === "text")) || (key0 === "url")) || (pattern_78e872f3.test(key0)))){
+validate_Part.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -11950,7 +9977,7 @@ if(valid2){
 if(data.filename !== undefined){
 const _errs9 = errors;
 if(typeof data.filename !== "string"){
-validate68.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"}}];
+validate_Part.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -11962,7 +9989,7 @@ if(valid2){
 if(data.mediaType !== undefined){
 const _errs11 = errors;
 if(typeof data.mediaType !== "string"){
-validate68.errors = [{instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"}}];
+validate_Part.errors = [{instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs11 === errors;
@@ -11975,7 +10002,7 @@ if(data.metadata !== undefined){
 let data3 = data.metadata;
 const _errs13 = errors;
 if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
-validate68.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_Part.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid2 = _errs13 === errors;
@@ -11989,13 +10016,13 @@ let data4 = data.raw;
 const _errs16 = errors;
 if(errors === _errs16){
 if(typeof data4 === "string"){
-if(!pattern114.test(data4)){
-validate68.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"}}];
+if(!pattern_49f53b52.test(data4)){
+validate_Part.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"}}];
 return false;
 }
 }
 else {
-validate68.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "string"}}];
+validate_Part.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -12008,7 +10035,7 @@ if(valid2){
 if(data.text !== undefined){
 const _errs18 = errors;
 if(typeof data.text !== "string"){
-validate68.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+validate_Part.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs18 === errors;
@@ -12020,7 +10047,7 @@ if(valid2){
 if(data.url !== undefined){
 const _errs20 = errors;
 if(typeof data.url !== "string"){
-validate68.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_Part.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs20 === errors;
@@ -12031,10 +10058,10 @@ var valid2 = true;
 if(valid2){
 var valid5 = true;
 for(const key1 in data){
-if(pattern113.test(key1)){
+if(pattern_78e872f3.test(key1)){
 const _errs22 = errors;
 if(typeof data[key1] !== "string"){
-validate68.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(media_type)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Part.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(media_type)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid5 = _errs22 === errors;
@@ -12053,25 +10080,277 @@ break;
 }
 }
 else {
-validate68.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Part.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate68.errors = vErrors;
+validate_Part.errors = vErrors;
 return errors === 0;
 }
-
-export const PasswordOAuthFlow = validate69;
-
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Part_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.text === undefined) && (missing0 = "text")){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: missing0}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.raw === undefined) && (missing1 = "raw")){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: missing1}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.url === undefined) && (missing2 = "url")){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: missing2}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.data === undefined) && (missing3 = "data")){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: missing3}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+}
+}
+}
+if(!valid1){
+const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+validate_Part_2.errors = vErrors;
+return false;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs7 = errors;
+for(const key0 in data){
+if(!((((((((key0 === "data") || (key0 === "filename")) || (key0 === "mediaType")) || (key0 === "metadata")) || (key0 === "raw")) || (key0 === "text")) || (key0 === "url")) || (pattern_78e872f3.test(key0)))){
+validate_Part_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs7 === errors){
+if(data.data !== undefined){
+const _errs8 = errors;
+var valid2 = _errs8 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.filename !== undefined){
+const _errs9 = errors;
+if(typeof data.filename !== "string"){
+validate_Part_2.errors = [{instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs9 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.mediaType !== undefined){
+const _errs11 = errors;
+if(typeof data.mediaType !== "string"){
+validate_Part_2.errors = [{instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs11 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.metadata !== undefined){
+let data3 = data.metadata;
+const _errs13 = errors;
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate_Part_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid2 = _errs13 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.raw !== undefined){
+let data4 = data.raw;
+const _errs16 = errors;
+if(errors === _errs16){
+if(typeof data4 === "string"){
+if(!pattern_49f53b52.test(data4)){
+validate_Part_2.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"}}];
+return false;
+}
+}
+else {
+validate_Part_2.errors = [{instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+var valid2 = _errs16 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.text !== undefined){
+const _errs18 = errors;
+if(typeof data.text !== "string"){
+validate_Part_2.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs18 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.url !== undefined){
+const _errs20 = errors;
+if(typeof data.url !== "string"){
+validate_Part_2.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs20 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+var valid5 = true;
+for(const key1 in data){
+if(pattern_78e872f3.test(key1)){
+const _errs22 = errors;
+if(typeof data[key1] !== "string"){
+validate_Part_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(media_type)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid5 = _errs22 === errors;
+if(!valid5){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_Part_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_Part_2.errors = vErrors;
+return errors === 0;
+}
+function validate_PasswordOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((key0 === "refreshUrl") || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern24.test(key0))) || (pattern25.test(key0)))){
-validate69.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((((key0 === "refreshUrl") || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+validate_PasswordOAuthFlow.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -12080,7 +10359,7 @@ if(_errs1 === errors){
 if(data.refreshUrl !== undefined){
 const _errs2 = errors;
 if(typeof data.refreshUrl !== "string"){
-validate69.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
+validate_PasswordOAuthFlow.errors = [{instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -12116,7 +10395,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate69.errors = vErrors;
+validate_PasswordOAuthFlow.errors = vErrors;
 return false;
 break;
 }
@@ -12125,7 +10404,7 @@ if(valid1){
 for(const key2 in data1){
 const _errs9 = errors;
 if(typeof data1[key2] !== "string"){
-validate69.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
+validate_PasswordOAuthFlow.errors = [{instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs9 === errors;
@@ -12136,7 +10415,7 @@ break;
 }
 }
 else {
-validate69.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
+validate_PasswordOAuthFlow.errors = [{instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -12149,7 +10428,7 @@ if(valid0){
 if(data.tokenUrl !== undefined){
 const _errs11 = errors;
 if(typeof data.tokenUrl !== "string"){
-validate69.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
+validate_PasswordOAuthFlow.errors = [{instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -12160,10 +10439,10 @@ var valid0 = true;
 if(valid0){
 var valid3 = true;
 for(const key3 in data){
-if(pattern24.test(key3)){
+if(pattern_3a2775df.test(key3)){
 const _errs13 = errors;
 if(typeof data[key3] !== "string"){
-validate69.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_PasswordOAuthFlow.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs13 === errors;
@@ -12175,10 +10454,10 @@ break;
 if(valid3){
 var valid3 = true;
 for(const key4 in data){
-if(pattern25.test(key4)){
+if(pattern_a01cd0db.test(key4)){
 const _errs15 = errors;
 if(typeof data[key4] !== "string"){
-validate69.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_PasswordOAuthFlow.errors = [{instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs15 === errors;
@@ -12194,17 +10473,14 @@ break;
 }
 }
 else {
-validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_PasswordOAuthFlow.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate69.errors = vErrors;
+validate_PasswordOAuthFlow.errors = vErrors;
 return errors === 0;
 }
-
-export const Role = validate70;
-
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -12212,7 +10488,7 @@ let valid0 = false;
 const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data === "string"){
-if(!pattern187.test(data)){
+if(!pattern_ce6432e7.test(data)){
 const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^ROLE_UNSPECIFIED$"}};
 if(vErrors === null){
 vErrors = [err0];
@@ -12249,7 +10525,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data === "ROLE_USER") || (data === "ROLE_AGENT"))){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema70.anyOf[1].enum}};
+const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_Role.anyOf[1].enum}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12311,7 +10587,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate70.errors = vErrors;
+validate_Role.errors = vErrors;
 return false;
 }
 else {
@@ -12325,13 +10601,10 @@ vErrors = null;
 }
 }
 }
-validate70.errors = vErrors;
+validate_Role.errors = vErrors;
 return errors === 0;
 }
-
-export const SecurityRequirement = validate71;
-
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SecurityRequirement(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -12339,7 +10612,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "schemes")){
-validate71.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_SecurityRequirement.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -12372,7 +10645,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate71.errors = vErrors;
+validate_SecurityRequirement.errors = vErrors;
 return false;
 break;
 }
@@ -12387,7 +10660,7 @@ if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 const _errs10 = errors;
 for(const key3 in data1){
 if(!(key3 === "list")){
-validate71.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}}];
+validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}}];
 return false;
 break;
 }
@@ -12403,7 +10676,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs13 = errors;
 if(typeof data2[i0] !== "string"){
-validate71.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list/" + i0,schemaPath:"#/$defs/StringList/properties/list/items/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list/" + i0,schemaPath:"#/$defs/StringList/properties/list/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid5 = _errs13 === errors;
@@ -12413,7 +10686,7 @@ break;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list",schemaPath:"#/$defs/StringList/properties/list/type",keyword:"type",params:{type: "array"}}];
+validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list",schemaPath:"#/$defs/StringList/properties/list/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -12421,7 +10694,7 @@ return false;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -12433,7 +10706,7 @@ break;
 }
 }
 else {
-validate71.errors = [{instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityRequirement.errors = [{instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -12441,17 +10714,131 @@ return false;
 }
 }
 else {
-validate71.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityRequirement.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate71.errors = vErrors;
+validate_SecurityRequirement.errors = vErrors;
 return errors === 0;
 }
-
-export const SecurityScheme = validate72;
-
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SecurityRequirement_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs1 = errors;
+for(const key0 in data){
+if(!(key0 === "schemes")){
+validate_SecurityRequirement_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.schemes !== undefined){
+let data0 = data.schemes;
+const _errs2 = errors;
+if(errors === _errs2){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 !== "string"){
+const err0 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames/type",keyword:"type",params:{type: "string"},propertyName:key1};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err1 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames",keyword:"propertyNames",params:{propertyName: key1}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate_SecurityRequirement_2.errors = vErrors;
+return false;
+break;
+}
+}
+if(valid1){
+for(const key2 in data0){
+let data1 = data0[key2];
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs8){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+const _errs10 = errors;
+for(const key3 in data1){
+if(!(key3 === "list")){
+validate_SecurityRequirement_2.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3}}];
+return false;
+break;
+}
+}
+if(_errs10 === errors){
+if(data1.list !== undefined){
+let data2 = data1.list;
+const _errs11 = errors;
+if(errors === _errs11){
+if(Array.isArray(data2)){
+var valid5 = true;
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+const _errs13 = errors;
+if(typeof data2[i0] !== "string"){
+validate_SecurityRequirement_2.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list/" + i0,schemaPath:"#/$defs/StringList/properties/list/items/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid5 = _errs13 === errors;
+if(!valid5){
+break;
+}
+}
+}
+else {
+validate_SecurityRequirement_2.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/list",schemaPath:"#/$defs/StringList/properties/list/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate_SecurityRequirement_2.errors = [{instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/StringList/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid2 = _errs7 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+else {
+validate_SecurityRequirement_2.errors = [{instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+}
+}
+}
+else {
+validate_SecurityRequirement_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_SecurityRequirement_2.errors = vErrors;
+return errors === 0;
+}
+function validate_SecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -12805,7 +11192,7 @@ else {
 vErrors.push(err15);
 }
 errors++;
-validate72.errors = vErrors;
+validate_SecurityScheme.errors = vErrors;
 return false;
 }
 else {
@@ -12823,8 +11210,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs23 = errors;
 for(const key0 in data){
-if(!((((((((((key0 === "apiKeySecurityScheme") || (key0 === "httpAuthSecurityScheme")) || (key0 === "mtlsSecurityScheme")) || (key0 === "oauth2SecurityScheme")) || (key0 === "openIdConnectSecurityScheme")) || (pattern11.test(key0))) || (pattern12.test(key0))) || (pattern13.test(key0))) || (pattern14.test(key0))) || (pattern15.test(key0)))){
-validate72.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((((((((key0 === "apiKeySecurityScheme") || (key0 === "httpAuthSecurityScheme")) || (key0 === "mtlsSecurityScheme")) || (key0 === "oauth2SecurityScheme")) || (key0 === "openIdConnectSecurityScheme")) || (pattern_85fa01c2.test(key0))) || (pattern_c9856113.test(key0))) || (pattern_13d07b9b.test(key0))) || (pattern_2f0eabd0.test(key0))) || (pattern_cbe8fe43.test(key0)))){
+validate_SecurityScheme.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -12838,14 +11225,14 @@ if(errors === _errs25){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing10;
 if(((data0.location === undefined) && (missing10 = "location")) || ((data0.name === undefined) && (missing10 = "name"))){
-validate72.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing10}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing10}}];
 return false;
 }
 else {
 const _errs27 = errors;
 for(const key1 in data0){
 if(!(((key1 === "description") || (key1 === "location")) || (key1 === "name"))){
-validate72.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
 return false;
 break;
 }
@@ -12854,7 +11241,7 @@ if(_errs27 === errors){
 if(data0.description !== undefined){
 const _errs28 = errors;
 if(typeof data0.description !== "string"){
-validate72.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs28 === errors;
@@ -12866,7 +11253,7 @@ if(valid9){
 if(data0.location !== undefined){
 const _errs30 = errors;
 if(typeof data0.location !== "string"){
-validate72.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs30 === errors;
@@ -12878,7 +11265,7 @@ if(valid9){
 if(data0.name !== undefined){
 const _errs32 = errors;
 if(typeof data0.name !== "string"){
-validate72.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid9 = _errs32 === errors;
@@ -12892,7 +11279,7 @@ var valid9 = true;
 }
 }
 else {
-validate72.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -12910,14 +11297,14 @@ if(errors === _errs35){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing11;
 if((data4.scheme === undefined) && (missing11 = "scheme")){
-validate72.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing11}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing11}}];
 return false;
 }
 else {
 const _errs37 = errors;
 for(const key2 in data4){
-if(!((((key2 === "bearerFormat") || (key2 === "description")) || (key2 === "scheme")) || (pattern16.test(key2)))){
-validate72.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}}];
+if(!((((key2 === "bearerFormat") || (key2 === "description")) || (key2 === "scheme")) || (pattern_fb87f5a3.test(key2)))){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}}];
 return false;
 break;
 }
@@ -12926,7 +11313,7 @@ if(_errs37 === errors){
 if(data4.bearerFormat !== undefined){
 const _errs38 = errors;
 if(typeof data4.bearerFormat !== "string"){
-validate72.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid11 = _errs38 === errors;
@@ -12938,7 +11325,7 @@ if(valid11){
 if(data4.description !== undefined){
 const _errs40 = errors;
 if(typeof data4.description !== "string"){
-validate72.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid11 = _errs40 === errors;
@@ -12950,7 +11337,7 @@ if(valid11){
 if(data4.scheme !== undefined){
 const _errs42 = errors;
 if(typeof data4.scheme !== "string"){
-validate72.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid11 = _errs42 === errors;
@@ -12961,10 +11348,10 @@ var valid11 = true;
 if(valid11){
 var valid12 = true;
 for(const key3 in data4){
-if(pattern16.test(key3)){
+if(pattern_fb87f5a3.test(key3)){
 const _errs44 = errors;
 if(typeof data4[key3] !== "string"){
-validate72.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid12 = _errs44 === errors;
@@ -12980,7 +11367,7 @@ break;
 }
 }
 else {
-validate72.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -12999,7 +11386,7 @@ if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 const _errs49 = errors;
 for(const key4 in data9){
 if(!(key4 === "description")){
-validate72.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}}];
 return false;
 break;
 }
@@ -13007,14 +11394,14 @@ break;
 if(_errs49 === errors){
 if(data9.description !== undefined){
 if(typeof data9.description !== "string"){
-validate72.errors = [{instancePath:instancePath+"/mtlsSecurityScheme/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/mtlsSecurityScheme/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
 }
 }
 else {
-validate72.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -13026,8 +11413,8 @@ var valid7 = true;
 if(valid7){
 if(data.oauth2SecurityScheme !== undefined){
 const _errs52 = errors;
-if(!(validate10(data.oauth2SecurityScheme, {instancePath:instancePath+"/oauth2SecurityScheme",parentData:data,parentDataProperty:"oauth2SecurityScheme",rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+if(!(validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {instancePath:instancePath+"/oauth2SecurityScheme",parentData:data,parentDataProperty:"oauth2SecurityScheme",rootData}))){
+vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
 errors = vErrors.length;
 }
 var valid7 = _errs52 === errors;
@@ -13044,14 +11431,14 @@ if(errors === _errs54){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 let missing12;
 if((data12.openIdConnectUrl === undefined) && (missing12 = "openIdConnectUrl")){
-validate72.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing12}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing12}}];
 return false;
 }
 else {
 const _errs56 = errors;
 for(const key5 in data12){
-if(!(((key5 === "description") || (key5 === "openIdConnectUrl")) || (pattern70.test(key5)))){
-validate72.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5}}];
+if(!(((key5 === "description") || (key5 === "openIdConnectUrl")) || (pattern_4e34433c.test(key5)))){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5}}];
 return false;
 break;
 }
@@ -13060,7 +11447,7 @@ if(_errs56 === errors){
 if(data12.description !== undefined){
 const _errs57 = errors;
 if(typeof data12.description !== "string"){
-validate72.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid16 = _errs57 === errors;
@@ -13072,7 +11459,7 @@ if(valid16){
 if(data12.openIdConnectUrl !== undefined){
 const _errs59 = errors;
 if(typeof data12.openIdConnectUrl !== "string"){
-validate72.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid16 = _errs59 === errors;
@@ -13083,10 +11470,10 @@ var valid16 = true;
 if(valid16){
 var valid17 = true;
 for(const key6 in data12){
-if(pattern70.test(key6)){
+if(pattern_4e34433c.test(key6)){
 const _errs61 = errors;
 if(typeof data12[key6] !== "string"){
-validate72.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid17 = _errs61 === errors;
@@ -13101,7 +11488,7 @@ break;
 }
 }
 else {
-validate72.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -13113,7 +11500,7 @@ var valid7 = true;
 if(valid7){
 var valid18 = true;
 for(const key7 in data){
-if(pattern11.test(key7)){
+if(pattern_85fa01c2.test(key7)){
 let data16 = data[key7];
 const _errs63 = errors;
 const _errs64 = errors;
@@ -13121,14 +11508,14 @@ if(errors === _errs64){
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 let missing13;
 if(((data16.location === undefined) && (missing13 = "location")) || ((data16.name === undefined) && (missing13 = "name"))){
-validate72.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing13}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing13}}];
 return false;
 }
 else {
 const _errs66 = errors;
 for(const key8 in data16){
 if(!(((key8 === "description") || (key8 === "location")) || (key8 === "name"))){
-validate72.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8}}];
 return false;
 break;
 }
@@ -13137,7 +11524,7 @@ if(_errs66 === errors){
 if(data16.description !== undefined){
 const _errs67 = errors;
 if(typeof data16.description !== "string"){
-validate72.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid20 = _errs67 === errors;
@@ -13149,7 +11536,7 @@ if(valid20){
 if(data16.location !== undefined){
 const _errs69 = errors;
 if(typeof data16.location !== "string"){
-validate72.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid20 = _errs69 === errors;
@@ -13161,7 +11548,7 @@ if(valid20){
 if(data16.name !== undefined){
 const _errs71 = errors;
 if(typeof data16.name !== "string"){
-validate72.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid20 = _errs71 === errors;
@@ -13175,7 +11562,7 @@ var valid20 = true;
 }
 }
 else {
-validate72.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -13188,7 +11575,7 @@ break;
 if(valid18){
 var valid18 = true;
 for(const key9 in data){
-if(pattern12.test(key9)){
+if(pattern_c9856113.test(key9)){
 let data20 = data[key9];
 const _errs73 = errors;
 const _errs74 = errors;
@@ -13196,14 +11583,14 @@ if(errors === _errs74){
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 let missing14;
 if((data20.scheme === undefined) && (missing14 = "scheme")){
-validate72.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing14}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing14}}];
 return false;
 }
 else {
 const _errs76 = errors;
 for(const key10 in data20){
-if(!((((key10 === "bearerFormat") || (key10 === "description")) || (key10 === "scheme")) || (pattern16.test(key10)))){
-validate72.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10}}];
+if(!((((key10 === "bearerFormat") || (key10 === "description")) || (key10 === "scheme")) || (pattern_fb87f5a3.test(key10)))){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10}}];
 return false;
 break;
 }
@@ -13212,7 +11599,7 @@ if(_errs76 === errors){
 if(data20.bearerFormat !== undefined){
 const _errs77 = errors;
 if(typeof data20.bearerFormat !== "string"){
-validate72.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid22 = _errs77 === errors;
@@ -13224,7 +11611,7 @@ if(valid22){
 if(data20.description !== undefined){
 const _errs79 = errors;
 if(typeof data20.description !== "string"){
-validate72.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid22 = _errs79 === errors;
@@ -13236,7 +11623,7 @@ if(valid22){
 if(data20.scheme !== undefined){
 const _errs81 = errors;
 if(typeof data20.scheme !== "string"){
-validate72.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid22 = _errs81 === errors;
@@ -13247,10 +11634,10 @@ var valid22 = true;
 if(valid22){
 var valid23 = true;
 for(const key11 in data20){
-if(pattern16.test(key11)){
+if(pattern_fb87f5a3.test(key11)){
 const _errs83 = errors;
 if(typeof data20[key11] !== "string"){
-validate72.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid23 = _errs83 === errors;
@@ -13266,7 +11653,7 @@ break;
 }
 }
 else {
-validate72.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -13279,7 +11666,7 @@ break;
 if(valid18){
 var valid18 = true;
 for(const key12 in data){
-if(pattern13.test(key12)){
+if(pattern_13d07b9b.test(key12)){
 let data25 = data[key12];
 const _errs85 = errors;
 const _errs86 = errors;
@@ -13288,7 +11675,7 @@ if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 const _errs88 = errors;
 for(const key13 in data25){
 if(!(key13 === "description")){
-validate72.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13}}];
 return false;
 break;
 }
@@ -13296,14 +11683,14 @@ break;
 if(_errs88 === errors){
 if(data25.description !== undefined){
 if(typeof data25.description !== "string"){
-validate72.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
 }
 }
 else {
-validate72.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -13316,10 +11703,10 @@ break;
 if(valid18){
 var valid18 = true;
 for(const key14 in data){
-if(pattern14.test(key14)){
+if(pattern_2f0eabd0.test(key14)){
 const _errs91 = errors;
-if(!(validate10(data[key14], {instancePath:instancePath+"/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key14,rootData}))){
-vErrors = vErrors === null ? validate10.errors : vErrors.concat(validate10.errors);
+if(!(validate_OAuth2SecurityScheme(data[key14], {instancePath:instancePath+"/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key14,rootData}))){
+vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
 errors = vErrors.length;
 }
 var valid18 = _errs91 === errors;
@@ -13331,7 +11718,7 @@ break;
 if(valid18){
 var valid18 = true;
 for(const key15 in data){
-if(pattern15.test(key15)){
+if(pattern_cbe8fe43.test(key15)){
 let data28 = data[key15];
 const _errs92 = errors;
 const _errs93 = errors;
@@ -13339,14 +11726,14 @@ if(errors === _errs93){
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 let missing15;
 if((data28.openIdConnectUrl === undefined) && (missing15 = "openIdConnectUrl")){
-validate72.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing15}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing15}}];
 return false;
 }
 else {
 const _errs95 = errors;
 for(const key16 in data28){
-if(!(((key16 === "description") || (key16 === "openIdConnectUrl")) || (pattern70.test(key16)))){
-validate72.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16}}];
+if(!(((key16 === "description") || (key16 === "openIdConnectUrl")) || (pattern_4e34433c.test(key16)))){
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16}}];
 return false;
 break;
 }
@@ -13355,7 +11742,7 @@ if(_errs95 === errors){
 if(data28.description !== undefined){
 const _errs96 = errors;
 if(typeof data28.description !== "string"){
-validate72.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid27 = _errs96 === errors;
@@ -13367,7 +11754,7 @@ if(valid27){
 if(data28.openIdConnectUrl !== undefined){
 const _errs98 = errors;
 if(typeof data28.openIdConnectUrl !== "string"){
-validate72.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid27 = _errs98 === errors;
@@ -13378,10 +11765,10 @@ var valid27 = true;
 if(valid27){
 var valid28 = true;
 for(const key17 in data28){
-if(pattern70.test(key17)){
+if(pattern_4e34433c.test(key17)){
 const _errs100 = errors;
 if(typeof data28[key17] !== "string"){
-validate72.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid28 = _errs100 === errors;
@@ -13396,7 +11783,7 @@ break;
 }
 }
 else {
-validate72.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -13418,29 +11805,996 @@ break;
 }
 }
 else {
-validate72.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SecurityScheme.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate72.errors = vErrors;
+validate_SecurityScheme.errors = vErrors;
 return errors === 0;
 }
-
-export const SendMessageConfiguration = validate75;
-const schema106 = {"additionalProperties":false,"properties":{"acceptedOutputModes":{"items":{"type":"string"},"type":"array"},"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"returnImmediately":{"type":"boolean"},"taskPushNotificationConfig":{"$ref":"#/$defs/TaskPushNotificationConfig"}},"type":"object","patternProperties":{"^(accepted_output_modes)$":{"items":{"type":"string"},"type":"array"},"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(return_immediately)$":{"type":"boolean"},"^(task_push_notification_config)$":{"$ref":"#/$defs/TaskPushNotificationConfig"}}};
-const pattern289 = new RegExp("^(accepted_output_modes)$", "u");
-const pattern291 = new RegExp("^(return_immediately)$", "u");
-const pattern292 = new RegExp("^(task_push_notification_config)$", "u");
-
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SecurityScheme_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+const _errs4 = errors;
+let valid2 = false;
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.apiKeySecurityScheme === undefined) && (missing0 = "apiKeySecurityScheme")){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: missing0}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid1 = _errs5 === errors;
+valid2 = valid2 || _valid1;
+if(!valid2){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing1;
+if((data.api_key_security_scheme === undefined) && (missing1 = "api_key_security_scheme")){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: missing1}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid1 = _errs6 === errors;
+valid2 = valid2 || _valid1;
+}
+if(!valid2){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs7 = errors;
+const _errs8 = errors;
+let valid3 = false;
+const _errs9 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing2;
+if((data.httpAuthSecurityScheme === undefined) && (missing2 = "httpAuthSecurityScheme")){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: missing2}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid2 = _errs9 === errors;
+valid3 = valid3 || _valid2;
+if(!valid3){
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.http_auth_security_scheme === undefined) && (missing3 = "http_auth_security_scheme")){
+const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: missing3}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs10 === errors;
+valid3 = valid3 || _valid2;
+}
+if(!valid3){
+const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs11 = errors;
+const _errs12 = errors;
+let valid4 = false;
+const _errs13 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing4;
+if((data.oauth2SecurityScheme === undefined) && (missing4 = "oauth2SecurityScheme")){
+const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/0/required",keyword:"required",params:{missingProperty: missing4}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid3 = _errs13 === errors;
+valid4 = valid4 || _valid3;
+if(!valid4){
+const _errs14 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing5;
+if((data.oauth2_security_scheme === undefined) && (missing5 = "oauth2_security_scheme")){
+const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/1/required",keyword:"required",params:{missingProperty: missing5}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid3 = _errs14 === errors;
+valid4 = valid4 || _valid3;
+}
+if(!valid4){
+const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs11 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs15 = errors;
+const _errs16 = errors;
+let valid5 = false;
+const _errs17 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing6;
+if((data.openIdConnectSecurityScheme === undefined) && (missing6 = "openIdConnectSecurityScheme")){
+const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/0/required",keyword:"required",params:{missingProperty: missing6}};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid4 = _errs17 === errors;
+valid5 = valid5 || _valid4;
+if(!valid5){
+const _errs18 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing7;
+if((data.open_id_connect_security_scheme === undefined) && (missing7 = "open_id_connect_security_scheme")){
+const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/1/required",keyword:"required",params:{missingProperty: missing7}};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid4 = _errs18 === errors;
+valid5 = valid5 || _valid4;
+}
+if(!valid5){
+const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs15 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+const _errs19 = errors;
+const _errs20 = errors;
+let valid6 = false;
+const _errs21 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing8;
+if((data.mtlsSecurityScheme === undefined) && (missing8 = "mtlsSecurityScheme")){
+const err12 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: missing8}};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid5 = _errs21 === errors;
+valid6 = valid6 || _valid5;
+if(!valid6){
+const _errs22 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing9;
+if((data.mtls_security_scheme === undefined) && (missing9 = "mtls_security_scheme")){
+const err13 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: missing9}};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var _valid5 = _errs22 === errors;
+valid6 = valid6 || _valid5;
+}
+if(!valid6){
+const err14 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs19 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 4];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 4;
+}
+}
+}
+}
+}
+if(!valid1){
+const err15 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0}};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+validate_SecurityScheme_2.errors = vErrors;
+return false;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+const _errs23 = errors;
+for(const key0 in data){
+if(!((((((((((key0 === "apiKeySecurityScheme") || (key0 === "httpAuthSecurityScheme")) || (key0 === "mtlsSecurityScheme")) || (key0 === "oauth2SecurityScheme")) || (key0 === "openIdConnectSecurityScheme")) || (pattern_85fa01c2.test(key0))) || (pattern_c9856113.test(key0))) || (pattern_13d07b9b.test(key0))) || (pattern_2f0eabd0.test(key0))) || (pattern_cbe8fe43.test(key0)))){
+validate_SecurityScheme_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs23 === errors){
+if(data.apiKeySecurityScheme !== undefined){
+let data0 = data.apiKeySecurityScheme;
+const _errs24 = errors;
+const _errs25 = errors;
+if(errors === _errs25){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing10;
+if(((data0.location === undefined) && (missing10 = "location")) || ((data0.name === undefined) && (missing10 = "name"))){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing10}}];
+return false;
+}
+else {
+const _errs27 = errors;
+for(const key1 in data0){
+if(!(((key1 === "description") || (key1 === "location")) || (key1 === "name"))){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
+return false;
+break;
+}
+}
+if(_errs27 === errors){
+if(data0.description !== undefined){
+const _errs28 = errors;
+if(typeof data0.description !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid9 = _errs28 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data0.location !== undefined){
+const _errs30 = errors;
+if(typeof data0.location !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid9 = _errs30 === errors;
+}
+else {
+var valid9 = true;
+}
+if(valid9){
+if(data0.name !== undefined){
+const _errs32 = errors;
+if(typeof data0.name !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/apiKeySecurityScheme/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid9 = _errs32 === errors;
+}
+else {
+var valid9 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/apiKeySecurityScheme",schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid7 = _errs24 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.httpAuthSecurityScheme !== undefined){
+let data4 = data.httpAuthSecurityScheme;
+const _errs34 = errors;
+const _errs35 = errors;
+if(errors === _errs35){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+let missing11;
+if((data4.scheme === undefined) && (missing11 = "scheme")){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing11}}];
+return false;
+}
+else {
+const _errs37 = errors;
+for(const key2 in data4){
+if(!((((key2 === "bearerFormat") || (key2 === "description")) || (key2 === "scheme")) || (pattern_fb87f5a3.test(key2)))){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2}}];
+return false;
+break;
+}
+}
+if(_errs37 === errors){
+if(data4.bearerFormat !== undefined){
+const _errs38 = errors;
+if(typeof data4.bearerFormat !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid11 = _errs38 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data4.description !== undefined){
+const _errs40 = errors;
+if(typeof data4.description !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid11 = _errs40 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+if(data4.scheme !== undefined){
+const _errs42 = errors;
+if(typeof data4.scheme !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid11 = _errs42 === errors;
+}
+else {
+var valid11 = true;
+}
+if(valid11){
+var valid12 = true;
+for(const key3 in data4){
+if(pattern_fb87f5a3.test(key3)){
+const _errs44 = errors;
+if(typeof data4[key3] !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid12 = _errs44 === errors;
+if(!valid12){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/httpAuthSecurityScheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid7 = _errs34 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.mtlsSecurityScheme !== undefined){
+let data9 = data.mtlsSecurityScheme;
+const _errs46 = errors;
+const _errs47 = errors;
+if(errors === _errs47){
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+const _errs49 = errors;
+for(const key4 in data9){
+if(!(key4 === "description")){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4}}];
+return false;
+break;
+}
+}
+if(_errs49 === errors){
+if(data9.description !== undefined){
+if(typeof data9.description !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/mtlsSecurityScheme/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+}
+else {
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/mtlsSecurityScheme",schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid7 = _errs46 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.oauth2SecurityScheme !== undefined){
+const _errs52 = errors;
+if(!(validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {instancePath:instancePath+"/oauth2SecurityScheme",parentData:data,parentDataProperty:"oauth2SecurityScheme",rootData}))){
+vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
+errors = vErrors.length;
+}
+var valid7 = _errs52 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+if(data.openIdConnectSecurityScheme !== undefined){
+let data12 = data.openIdConnectSecurityScheme;
+const _errs53 = errors;
+const _errs54 = errors;
+if(errors === _errs54){
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+let missing12;
+if((data12.openIdConnectUrl === undefined) && (missing12 = "openIdConnectUrl")){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing12}}];
+return false;
+}
+else {
+const _errs56 = errors;
+for(const key5 in data12){
+if(!(((key5 === "description") || (key5 === "openIdConnectUrl")) || (pattern_4e34433c.test(key5)))){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5}}];
+return false;
+break;
+}
+}
+if(_errs56 === errors){
+if(data12.description !== undefined){
+const _errs57 = errors;
+if(typeof data12.description !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid16 = _errs57 === errors;
+}
+else {
+var valid16 = true;
+}
+if(valid16){
+if(data12.openIdConnectUrl !== undefined){
+const _errs59 = errors;
+if(typeof data12.openIdConnectUrl !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid16 = _errs59 === errors;
+}
+else {
+var valid16 = true;
+}
+if(valid16){
+var valid17 = true;
+for(const key6 in data12){
+if(pattern_4e34433c.test(key6)){
+const _errs61 = errors;
+if(typeof data12[key6] !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid17 = _errs61 === errors;
+if(!valid17){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/openIdConnectSecurityScheme",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid7 = _errs53 === errors;
+}
+else {
+var valid7 = true;
+}
+if(valid7){
+var valid18 = true;
+for(const key7 in data){
+if(pattern_85fa01c2.test(key7)){
+let data16 = data[key7];
+const _errs63 = errors;
+const _errs64 = errors;
+if(errors === _errs64){
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+let missing13;
+if(((data16.location === undefined) && (missing13 = "location")) || ((data16.name === undefined) && (missing13 = "name"))){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/required",keyword:"required",params:{missingProperty: missing13}}];
+return false;
+}
+else {
+const _errs66 = errors;
+for(const key8 in data16){
+if(!(((key8 === "description") || (key8 === "location")) || (key8 === "name"))){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8}}];
+return false;
+break;
+}
+}
+if(_errs66 === errors){
+if(data16.description !== undefined){
+const _errs67 = errors;
+if(typeof data16.description !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/APIKeySecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid20 = _errs67 === errors;
+}
+else {
+var valid20 = true;
+}
+if(valid20){
+if(data16.location !== undefined){
+const _errs69 = errors;
+if(typeof data16.location !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/location",schemaPath:"#/$defs/APIKeySecurityScheme/properties/location/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid20 = _errs69 === errors;
+}
+else {
+var valid20 = true;
+}
+if(valid20){
+if(data16.name !== undefined){
+const _errs71 = errors;
+if(typeof data16.name !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/name",schemaPath:"#/$defs/APIKeySecurityScheme/properties/name/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid20 = _errs71 === errors;
+}
+else {
+var valid20 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/APIKeySecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid18 = _errs63 === errors;
+if(!valid18){
+break;
+}
+}
+}
+if(valid18){
+var valid18 = true;
+for(const key9 in data){
+if(pattern_c9856113.test(key9)){
+let data20 = data[key9];
+const _errs73 = errors;
+const _errs74 = errors;
+if(errors === _errs74){
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+let missing14;
+if((data20.scheme === undefined) && (missing14 = "scheme")){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/required",keyword:"required",params:{missingProperty: missing14}}];
+return false;
+}
+else {
+const _errs76 = errors;
+for(const key10 in data20){
+if(!((((key10 === "bearerFormat") || (key10 === "description")) || (key10 === "scheme")) || (pattern_fb87f5a3.test(key10)))){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10}}];
+return false;
+break;
+}
+}
+if(_errs76 === errors){
+if(data20.bearerFormat !== undefined){
+const _errs77 = errors;
+if(typeof data20.bearerFormat !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/bearerFormat",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/bearerFormat/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid22 = _errs77 === errors;
+}
+else {
+var valid22 = true;
+}
+if(valid22){
+if(data20.description !== undefined){
+const _errs79 = errors;
+if(typeof data20.description !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid22 = _errs79 === errors;
+}
+else {
+var valid22 = true;
+}
+if(valid22){
+if(data20.scheme !== undefined){
+const _errs81 = errors;
+if(typeof data20.scheme !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/scheme",schemaPath:"#/$defs/HTTPAuthSecurityScheme/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid22 = _errs81 === errors;
+}
+else {
+var valid22 = true;
+}
+if(valid22){
+var valid23 = true;
+for(const key11 in data20){
+if(pattern_fb87f5a3.test(key11)){
+const _errs83 = errors;
+if(typeof data20[key11] !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid23 = _errs83 === errors;
+if(!valid23){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key9.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/HTTPAuthSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid18 = _errs73 === errors;
+if(!valid18){
+break;
+}
+}
+}
+if(valid18){
+var valid18 = true;
+for(const key12 in data){
+if(pattern_13d07b9b.test(key12)){
+let data25 = data[key12];
+const _errs85 = errors;
+const _errs86 = errors;
+if(errors === _errs86){
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+const _errs88 = errors;
+for(const key13 in data25){
+if(!(key13 === "description")){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13}}];
+return false;
+break;
+}
+}
+if(_errs88 === errors){
+if(data25.description !== undefined){
+if(typeof data25.description !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/MutualTlsSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+}
+else {
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key12.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/MutualTlsSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid18 = _errs85 === errors;
+if(!valid18){
+break;
+}
+}
+}
+if(valid18){
+var valid18 = true;
+for(const key14 in data){
+if(pattern_2f0eabd0.test(key14)){
+const _errs91 = errors;
+if(!(validate_OAuth2SecurityScheme(data[key14], {instancePath:instancePath+"/" + key14.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key14,rootData}))){
+vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
+errors = vErrors.length;
+}
+var valid18 = _errs91 === errors;
+if(!valid18){
+break;
+}
+}
+}
+if(valid18){
+var valid18 = true;
+for(const key15 in data){
+if(pattern_cbe8fe43.test(key15)){
+let data28 = data[key15];
+const _errs92 = errors;
+const _errs93 = errors;
+if(errors === _errs93){
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+let missing15;
+if((data28.openIdConnectUrl === undefined) && (missing15 = "openIdConnectUrl")){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/required",keyword:"required",params:{missingProperty: missing15}}];
+return false;
+}
+else {
+const _errs95 = errors;
+for(const key16 in data28){
+if(!(((key16 === "description") || (key16 === "openIdConnectUrl")) || (pattern_4e34433c.test(key16)))){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16}}];
+return false;
+break;
+}
+}
+if(_errs95 === errors){
+if(data28.description !== undefined){
+const _errs96 = errors;
+if(typeof data28.description !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/description/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid27 = _errs96 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+if(data28.openIdConnectUrl !== undefined){
+const _errs98 = errors;
+if(typeof data28.openIdConnectUrl !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/openIdConnectUrl",schemaPath:"#/$defs/OpenIdConnectSecurityScheme/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid27 = _errs98 === errors;
+}
+else {
+var valid27 = true;
+}
+if(valid27){
+var valid28 = true;
+for(const key17 in data28){
+if(pattern_4e34433c.test(key17)){
+const _errs100 = errors;
+if(typeof data28[key17] !== "string"){
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid28 = _errs100 === errors;
+if(!valid28){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_SecurityScheme_2.errors = [{instancePath:instancePath+"/" + key15.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/OpenIdConnectSecurityScheme/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid18 = _errs92 === errors;
+if(!valid18){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_SecurityScheme_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_SecurityScheme_2.errors = vErrors;
+return errors === 0;
+}
+function validate_SendMessageConfiguration(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((((key0 === "acceptedOutputModes") || (key0 === "historyLength")) || (key0 === "returnImmediately")) || (key0 === "taskPushNotificationConfig")) || (pattern289.test(key0))) || (pattern139.test(key0))) || (pattern291.test(key0))) || (pattern292.test(key0)))){
-validate75.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((((((key0 === "acceptedOutputModes") || (key0 === "historyLength")) || (key0 === "returnImmediately")) || (key0 === "taskPushNotificationConfig")) || (pattern_b976b77c.test(key0))) || (pattern_c33f14a6.test(key0))) || (pattern_27d2840b.test(key0))) || (pattern_976e6c77.test(key0)))){
+validate_SendMessageConfiguration.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -13456,7 +12810,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
 if(typeof data0[i0] !== "string"){
-validate75.errors = [{instancePath:instancePath+"/acceptedOutputModes/" + i0,schemaPath:"#/properties/acceptedOutputModes/items/type",keyword:"type",params:{type: "string"}}];
+validate_SendMessageConfiguration.errors = [{instancePath:instancePath+"/acceptedOutputModes/" + i0,schemaPath:"#/properties/acceptedOutputModes/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -13466,7 +12820,7 @@ break;
 }
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/acceptedOutputModes",schemaPath:"#/properties/acceptedOutputModes/type",keyword:"type",params:{type: "array"}}];
+validate_SendMessageConfiguration.errors = [{instancePath:instancePath+"/acceptedOutputModes",schemaPath:"#/properties/acceptedOutputModes/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -13524,7 +12878,7 @@ if(!valid2){
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data2 === "string"){
-if(!pattern140.test(data2)){
+if(!pattern_af46a196.test(data2)){
 const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err3];
@@ -13558,7 +12912,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate75.errors = vErrors;
+validate_SendMessageConfiguration.errors = vErrors;
 return false;
 }
 else {
@@ -13581,7 +12935,7 @@ if(valid0){
 if(data.returnImmediately !== undefined){
 const _errs12 = errors;
 if(typeof data.returnImmediately !== "boolean"){
-validate75.errors = [{instancePath:instancePath+"/returnImmediately",schemaPath:"#/properties/returnImmediately/type",keyword:"type",params:{type: "boolean"}}];
+validate_SendMessageConfiguration.errors = [{instancePath:instancePath+"/returnImmediately",schemaPath:"#/properties/returnImmediately/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -13592,8 +12946,8 @@ var valid0 = true;
 if(valid0){
 if(data.taskPushNotificationConfig !== undefined){
 const _errs14 = errors;
-if(!(validate48(data.taskPushNotificationConfig, {instancePath:instancePath+"/taskPushNotificationConfig",parentData:data,parentDataProperty:"taskPushNotificationConfig",rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate_TaskPushNotificationConfig(data.taskPushNotificationConfig, {instancePath:instancePath+"/taskPushNotificationConfig",parentData:data,parentDataProperty:"taskPushNotificationConfig",rootData}))){
+vErrors = vErrors === null ? validate_TaskPushNotificationConfig.errors : vErrors.concat(validate_TaskPushNotificationConfig.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -13604,7 +12958,7 @@ var valid0 = true;
 if(valid0){
 var valid3 = true;
 for(const key1 in data){
-if(pattern289.test(key1)){
+if(pattern_b976b77c.test(key1)){
 let data5 = data[key1];
 const _errs15 = errors;
 if(errors === _errs15){
@@ -13614,7 +12968,7 @@ const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
 if(typeof data5[i1] !== "string"){
-validate75.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/patternProperties/%5E(accepted_output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
+validate_SendMessageConfiguration.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/patternProperties/%5E(accepted_output_modes)%24/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid4 = _errs17 === errors;
@@ -13624,7 +12978,7 @@ break;
 }
 }
 else {
-validate75.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(accepted_output_modes)%24/type",keyword:"type",params:{type: "array"}}];
+validate_SendMessageConfiguration.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(accepted_output_modes)%24/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -13637,7 +12991,7 @@ break;
 if(valid3){
 var valid3 = true;
 for(const key2 in data){
-if(pattern139.test(key2)){
+if(pattern_c33f14a6.test(key2)){
 let data7 = data[key2];
 const _errs19 = errors;
 const _errs20 = errors;
@@ -13685,7 +13039,7 @@ if(!valid5){
 const _errs23 = errors;
 if(errors === _errs23){
 if(typeof data7 === "string"){
-if(!pattern140.test(data7)){
+if(!pattern_af46a196.test(data7)){
 const err9 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"}};
 if(vErrors === null){
 vErrors = [err9];
@@ -13719,7 +13073,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate75.errors = vErrors;
+validate_SendMessageConfiguration.errors = vErrors;
 return false;
 }
 else {
@@ -13742,10 +13096,10 @@ break;
 if(valid3){
 var valid3 = true;
 for(const key3 in data){
-if(pattern291.test(key3)){
+if(pattern_27d2840b.test(key3)){
 const _errs25 = errors;
 if(typeof data[key3] !== "boolean"){
-validate75.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(return_immediately)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_SendMessageConfiguration.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(return_immediately)%24/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid3 = _errs25 === errors;
@@ -13757,10 +13111,10 @@ break;
 if(valid3){
 var valid3 = true;
 for(const key4 in data){
-if(pattern292.test(key4)){
+if(pattern_976e6c77.test(key4)){
 const _errs27 = errors;
-if(!(validate48(data[key4], {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key4,rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate_TaskPushNotificationConfig(data[key4], {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key4,rootData}))){
+vErrors = vErrors === null ? validate_TaskPushNotificationConfig.errors : vErrors.concat(validate_TaskPushNotificationConfig.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs27 === errors;
@@ -13779,32 +13133,28 @@ break;
 }
 }
 else {
-validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SendMessageConfiguration.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate75.errors = vErrors;
+validate_SendMessageConfiguration.errors = vErrors;
 return errors === 0;
 }
-
-export const SendMessageRequest = validate78;
-const schema107 = {"additionalProperties":false,"properties":{"configuration":{"$ref":"#/$defs/SendMessageConfiguration"},"message":{"$ref":"#/$defs/Message"},"metadata":{"$ref":"#/$defs/Struct"},"tenant":{"type":"string"}},"type":"object","required":["message"]};
-
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SendMessageRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.message === undefined) && (missing0 = "message")){
-validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SendMessageRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((key0 === "configuration") || (key0 === "message")) || (key0 === "metadata")) || (key0 === "tenant"))){
-validate78.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_SendMessageRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -13812,8 +13162,8 @@ break;
 if(_errs1 === errors){
 if(data.configuration !== undefined){
 const _errs2 = errors;
-if(!(validate75(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate_SendMessageConfiguration(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData}))){
+vErrors = vErrors === null ? validate_SendMessageConfiguration.errors : vErrors.concat(validate_SendMessageConfiguration.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -13824,8 +13174,8 @@ var valid0 = true;
 if(valid0){
 if(data.message !== undefined){
 const _errs3 = errors;
-if(!(validate54(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData}))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -13838,7 +13188,7 @@ if(data.metadata !== undefined){
 let data2 = data.metadata;
 const _errs4 = errors;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-validate78.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_SendMessageRequest.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -13850,7 +13200,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs7 = errors;
 if(typeof data.tenant !== "string"){
-validate78.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_SendMessageRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -13865,18 +13215,14 @@ var valid0 = true;
 }
 }
 else {
-validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SendMessageRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate78.errors = vErrors;
+validate_SendMessageRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const SendMessageResponse = validate81;
-const schema109 = {"additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"task":{"$ref":"#/$defs/Task"}},"type":"object","allOf":[{"oneOf":[{"required":["task"]},{"required":["message"]}]}]};
-
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SendMessageResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -13935,7 +13281,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate81.errors = vErrors;
+validate_SendMessageResponse.errors = vErrors;
 return false;
 }
 else {
@@ -13954,7 +13300,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs5 = errors;
 for(const key0 in data){
 if(!((key0 === "message") || (key0 === "task"))){
-validate81.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_SendMessageResponse.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -13962,8 +13308,8 @@ break;
 if(_errs5 === errors){
 if(data.message !== undefined){
 const _errs6 = errors;
-if(!(validate54(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData}))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -13974,8 +13320,8 @@ var valid2 = true;
 if(valid2){
 if(data.task !== undefined){
 const _errs7 = errors;
-if(!(validate52(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate_Task(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData}))){
+vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs7 === errors;
@@ -13987,297 +13333,14 @@ var valid2 = true;
 }
 }
 else {
-validate81.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SendMessageResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate81.errors = vErrors;
+validate_SendMessageResponse.errors = vErrors;
 return errors === 0;
 }
-
-export const StreamResponse = validate84;
-const schema110 = {"additionalProperties":false,"properties":{"artifactUpdate":{"$ref":"#/$defs/TaskArtifactUpdateEvent"},"message":{"$ref":"#/$defs/Message"},"statusUpdate":{"$ref":"#/$defs/TaskStatusUpdateEvent"},"task":{"$ref":"#/$defs/Task"}},"type":"object","patternProperties":{"^(artifact_update)$":{"$ref":"#/$defs/TaskArtifactUpdateEvent"},"^(status_update)$":{"$ref":"#/$defs/TaskStatusUpdateEvent"}},"allOf":[{"oneOf":[{"required":["task"]},{"required":["message"]},{"anyOf":[{"required":["statusUpdate"]},{"required":["status_update"]}]},{"anyOf":[{"required":["artifactUpdate"]},{"required":["artifact_update"]}]}]}]};
-const pattern299 = new RegExp("^(artifact_update)$", "u");
-const pattern300 = new RegExp("^(status_update)$", "u");
-const schema111 = {"additionalProperties":false,"properties":{"append":{"type":"boolean"},"artifact":{"$ref":"#/$defs/Artifact"},"contextId":{"type":"string"},"lastChunk":{"type":"boolean"},"metadata":{"$ref":"#/$defs/Struct"},"taskId":{"type":"string"}},"type":"object","required":["taskId","contextId","artifact"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(last_chunk)$":{"type":"boolean"},"^(task_id)$":{"type":"string"}}};
-const pattern302 = new RegExp("^(last_chunk)$", "u");
-
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.artifact === undefined) && (missing0 = "artifact"))){
-validate85.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(((((((((key0 === "append") || (key0 === "artifact")) || (key0 === "contextId")) || (key0 === "lastChunk")) || (key0 === "metadata")) || (key0 === "taskId")) || (pattern161.test(key0))) || (pattern302.test(key0))) || (pattern129.test(key0)))){
-validate85.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.append !== undefined){
-const _errs2 = errors;
-if(typeof data.append !== "boolean"){
-validate85.errors = [{instancePath:instancePath+"/append",schemaPath:"#/properties/append/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.artifact !== undefined){
-const _errs4 = errors;
-if(!(validate31(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.contextId !== undefined){
-const _errs5 = errors;
-if(typeof data.contextId !== "string"){
-validate85.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastChunk !== undefined){
-const _errs7 = errors;
-if(typeof data.lastChunk !== "boolean"){
-validate85.errors = [{instancePath:instancePath+"/lastChunk",schemaPath:"#/properties/lastChunk/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data4 = data.metadata;
-const _errs9 = errors;
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate85.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs12 = errors;
-if(typeof data.taskId !== "string"){
-validate85.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid2 = true;
-for(const key1 in data){
-if(pattern161.test(key1)){
-const _errs14 = errors;
-if(typeof data[key1] !== "string"){
-validate85.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs14 === errors;
-if(!valid2){
-break;
-}
-}
-}
-if(valid2){
-var valid2 = true;
-for(const key2 in data){
-if(pattern302.test(key2)){
-const _errs16 = errors;
-if(typeof data[key2] !== "boolean"){
-validate85.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(last_chunk)%24/type",keyword:"type",params:{type: "boolean"}}];
-return false;
-}
-var valid2 = _errs16 === errors;
-if(!valid2){
-break;
-}
-}
-}
-if(valid2){
-var valid2 = true;
-for(const key3 in data){
-if(pattern129.test(key3)){
-const _errs18 = errors;
-if(typeof data[key3] !== "string"){
-validate85.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs18 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate85.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate85.errors = vErrors;
-return errors === 0;
-}
-
-const schema113 = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"status":{"$ref":"#/$defs/TaskStatus"},"taskId":{"type":"string"}},"type":"object","required":["taskId","contextId","status"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(task_id)$":{"type":"string"}}};
-
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate89.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((((((key0 === "contextId") || (key0 === "metadata")) || (key0 === "status")) || (key0 === "taskId")) || (pattern161.test(key0))) || (pattern129.test(key0)))){
-validate89.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.contextId !== undefined){
-const _errs2 = errors;
-if(typeof data.contextId !== "string"){
-validate89.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.metadata !== undefined){
-let data1 = data.metadata;
-const _errs4 = errors;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate89.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-const _errs7 = errors;
-if(!(validate57(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.taskId !== undefined){
-const _errs8 = errors;
-if(typeof data.taskId !== "string"){
-validate89.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-var valid2 = true;
-for(const key1 in data){
-if(pattern161.test(key1)){
-const _errs10 = errors;
-if(typeof data[key1] !== "string"){
-validate89.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs10 === errors;
-if(!valid2){
-break;
-}
-}
-}
-if(valid2){
-var valid2 = true;
-for(const key2 in data){
-if(pattern129.test(key2)){
-const _errs12 = errors;
-if(typeof data[key2] !== "string"){
-validate89.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
-return false;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate89.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
-return false;
-}
-}
-validate89.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_StreamResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs2 = errors;
@@ -14474,7 +13537,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate84.errors = vErrors;
+validate_StreamResponse.errors = vErrors;
 return false;
 }
 else {
@@ -14492,8 +13555,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs13 = errors;
 for(const key0 in data){
-if(!((((((key0 === "artifactUpdate") || (key0 === "message")) || (key0 === "statusUpdate")) || (key0 === "task")) || (pattern299.test(key0))) || (pattern300.test(key0)))){
-validate84.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((((key0 === "artifactUpdate") || (key0 === "message")) || (key0 === "statusUpdate")) || (key0 === "task")) || (pattern_f9eaa88c.test(key0))) || (pattern_a0b3322a.test(key0)))){
+validate_StreamResponse.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -14501,8 +13564,8 @@ break;
 if(_errs13 === errors){
 if(data.artifactUpdate !== undefined){
 const _errs14 = errors;
-if(!(validate85(data.artifactUpdate, {instancePath:instancePath+"/artifactUpdate",parentData:data,parentDataProperty:"artifactUpdate",rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate_TaskArtifactUpdateEvent(data.artifactUpdate, {instancePath:instancePath+"/artifactUpdate",parentData:data,parentDataProperty:"artifactUpdate",rootData}))){
+vErrors = vErrors === null ? validate_TaskArtifactUpdateEvent.errors : vErrors.concat(validate_TaskArtifactUpdateEvent.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs14 === errors;
@@ -14513,8 +13576,8 @@ var valid4 = true;
 if(valid4){
 if(data.message !== undefined){
 const _errs15 = errors;
-if(!(validate54(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData}))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs15 === errors;
@@ -14525,8 +13588,8 @@ var valid4 = true;
 if(valid4){
 if(data.statusUpdate !== undefined){
 const _errs16 = errors;
-if(!(validate89(data.statusUpdate, {instancePath:instancePath+"/statusUpdate",parentData:data,parentDataProperty:"statusUpdate",rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate_TaskStatusUpdateEvent(data.statusUpdate, {instancePath:instancePath+"/statusUpdate",parentData:data,parentDataProperty:"statusUpdate",rootData}))){
+vErrors = vErrors === null ? validate_TaskStatusUpdateEvent.errors : vErrors.concat(validate_TaskStatusUpdateEvent.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs16 === errors;
@@ -14537,8 +13600,8 @@ var valid4 = true;
 if(valid4){
 if(data.task !== undefined){
 const _errs17 = errors;
-if(!(validate52(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate_Task(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData}))){
+vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs17 === errors;
@@ -14549,10 +13612,10 @@ var valid4 = true;
 if(valid4){
 var valid5 = true;
 for(const key1 in data){
-if(pattern299.test(key1)){
+if(pattern_f9eaa88c.test(key1)){
 const _errs18 = errors;
-if(!(validate85(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate_TaskArtifactUpdateEvent(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate_TaskArtifactUpdateEvent.errors : vErrors.concat(validate_TaskArtifactUpdateEvent.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs18 === errors;
@@ -14564,10 +13627,10 @@ break;
 if(valid5){
 var valid5 = true;
 for(const key2 in data){
-if(pattern300.test(key2)){
+if(pattern_a0b3322a.test(key2)){
 const _errs19 = errors;
-if(!(validate89(data[key2], {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key2,rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate_TaskStatusUpdateEvent(data[key2], {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key2,rootData}))){
+vErrors = vErrors === null ? validate_TaskStatusUpdateEvent.errors : vErrors.concat(validate_TaskStatusUpdateEvent.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs19 === errors;
@@ -14584,17 +13647,14 @@ break;
 }
 }
 else {
-validate84.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_StreamResponse.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate84.errors = vErrors;
+validate_StreamResponse.errors = vErrors;
 return errors === 0;
 }
-
-export const StringList = validate95;
-
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_StringList(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
@@ -14602,7 +13662,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
 if(!(key0 === "list")){
-validate95.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_StringList.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -14618,7 +13678,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
 if(typeof data0[i0] !== "string"){
-validate95.errors = [{instancePath:instancePath+"/list/" + i0,schemaPath:"#/properties/list/items/type",keyword:"type",params:{type: "string"}}];
+validate_StringList.errors = [{instancePath:instancePath+"/list/" + i0,schemaPath:"#/properties/list/items/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -14628,7 +13688,7 @@ break;
 }
 }
 else {
-validate95.errors = [{instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "array"}}];
+validate_StringList.errors = [{instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -14636,45 +13696,38 @@ return false;
 }
 }
 else {
-validate95.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_StringList.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate95.errors = vErrors;
+validate_StringList.errors = vErrors;
 return errors === 0;
 }
-
-export const Struct = validate96;
-
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Struct(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Struct.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
-validate96.errors = vErrors;
+validate_Struct.errors = vErrors;
 return errors === 0;
 }
-
-export const SubscribeToTaskRequest = validate97;
-const schema117 = {"additionalProperties":false,"properties":{"id":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["id"]};
-
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_SubscribeToTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.id === undefined) && (missing0 = "id")){
-validate97.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_SubscribeToTaskRequest.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((key0 === "id") || (key0 === "tenant"))){
-validate97.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_SubscribeToTaskRequest.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -14683,7 +13736,7 @@ if(_errs1 === errors){
 if(data.id !== undefined){
 const _errs2 = errors;
 if(typeof data.id !== "string"){
-validate97.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeToTaskRequest.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -14695,7 +13748,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs4 = errors;
 if(typeof data.tenant !== "string"){
-validate97.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_SubscribeToTaskRequest.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -14708,31 +13761,28 @@ var valid0 = true;
 }
 }
 else {
-validate97.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_SubscribeToTaskRequest.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate97.errors = vErrors;
+validate_SubscribeToTaskRequest.errors = vErrors;
 return errors === 0;
 }
-
-export const Task = validate98;
-
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_Task(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.id === undefined) && (missing0 = "id")) || ((data.status === undefined) && (missing0 = "status"))){
-validate98.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_Task.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "artifacts") || (key0 === "contextId")) || (key0 === "history")) || (key0 === "id")) || (key0 === "metadata")) || (key0 === "status")) || (pattern161.test(key0)))){
-validate98.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((((((key0 === "artifacts") || (key0 === "contextId")) || (key0 === "history")) || (key0 === "id")) || (key0 === "metadata")) || (key0 === "status")) || (pattern_bfa8459c.test(key0)))){
+validate_Task.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -14747,8 +13797,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate31(data0[i0], {instancePath:instancePath+"/artifacts/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate_Artifact(data0[i0], {instancePath:instancePath+"/artifacts/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -14758,7 +13808,7 @@ break;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"}}];
+validate_Task.errors = [{instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -14771,7 +13821,7 @@ if(valid0){
 if(data.contextId !== undefined){
 const _errs5 = errors;
 if(typeof data.contextId !== "string"){
-validate98.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -14789,8 +13839,8 @@ var valid2 = true;
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 const _errs9 = errors;
-if(!(validate54(data3[i1], {instancePath:instancePath+"/history/" + i1,parentData:data3,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate_Message(data3[i1], {instancePath:instancePath+"/history/" + i1,parentData:data3,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -14800,7 +13850,7 @@ break;
 }
 }
 else {
-validate98.errors = [{instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"}}];
+validate_Task.errors = [{instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"}}];
 return false;
 }
 }
@@ -14813,7 +13863,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs10 = errors;
 if(typeof data.id !== "string"){
-validate98.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -14826,7 +13876,7 @@ if(data.metadata !== undefined){
 let data6 = data.metadata;
 const _errs12 = errors;
 if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
-validate98.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_Task.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -14837,8 +13887,8 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 const _errs15 = errors;
-if(!(validate57(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -14849,10 +13899,10 @@ var valid0 = true;
 if(valid0){
 var valid4 = true;
 for(const key1 in data){
-if(pattern161.test(key1)){
+if(pattern_bfa8459c.test(key1)){
 const _errs16 = errors;
 if(typeof data[key1] !== "string"){
-validate98.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_Task.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid4 = _errs16 === errors;
@@ -14871,31 +13921,28 @@ break;
 }
 }
 else {
-validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_Task.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate98.errors = vErrors;
+validate_Task.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskArtifactUpdateEvent = validate102;
-
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskArtifactUpdateEvent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.artifact === undefined) && (missing0 = "artifact"))){
-validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskArtifactUpdateEvent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((((key0 === "append") || (key0 === "artifact")) || (key0 === "contextId")) || (key0 === "lastChunk")) || (key0 === "metadata")) || (key0 === "taskId")) || (pattern161.test(key0))) || (pattern302.test(key0))) || (pattern129.test(key0)))){
-validate102.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((((((((key0 === "append") || (key0 === "artifact")) || (key0 === "contextId")) || (key0 === "lastChunk")) || (key0 === "metadata")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_62a56553.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+validate_TaskArtifactUpdateEvent.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -14904,7 +13951,7 @@ if(_errs1 === errors){
 if(data.append !== undefined){
 const _errs2 = errors;
 if(typeof data.append !== "boolean"){
-validate102.errors = [{instancePath:instancePath+"/append",schemaPath:"#/properties/append/type",keyword:"type",params:{type: "boolean"}}];
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/append",schemaPath:"#/properties/append/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -14915,8 +13962,8 @@ var valid0 = true;
 if(valid0){
 if(data.artifact !== undefined){
 const _errs4 = errors;
-if(!(validate31(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate_Artifact(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData}))){
+vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -14928,7 +13975,7 @@ if(valid0){
 if(data.contextId !== undefined){
 const _errs5 = errors;
 if(typeof data.contextId !== "string"){
-validate102.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -14940,7 +13987,7 @@ if(valid0){
 if(data.lastChunk !== undefined){
 const _errs7 = errors;
 if(typeof data.lastChunk !== "boolean"){
-validate102.errors = [{instancePath:instancePath+"/lastChunk",schemaPath:"#/properties/lastChunk/type",keyword:"type",params:{type: "boolean"}}];
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/lastChunk",schemaPath:"#/properties/lastChunk/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -14953,7 +14000,7 @@ if(data.metadata !== undefined){
 let data4 = data.metadata;
 const _errs9 = errors;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-validate102.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -14965,7 +14012,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs12 = errors;
 if(typeof data.taskId !== "string"){
-validate102.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -14976,10 +14023,10 @@ var valid0 = true;
 if(valid0){
 var valid2 = true;
 for(const key1 in data){
-if(pattern161.test(key1)){
+if(pattern_bfa8459c.test(key1)){
 const _errs14 = errors;
 if(typeof data[key1] !== "string"){
-validate102.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs14 === errors;
@@ -14991,10 +14038,10 @@ break;
 if(valid2){
 var valid2 = true;
 for(const key2 in data){
-if(pattern302.test(key2)){
+if(pattern_62a56553.test(key2)){
 const _errs16 = errors;
 if(typeof data[key2] !== "boolean"){
-validate102.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(last_chunk)%24/type",keyword:"type",params:{type: "boolean"}}];
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(last_chunk)%24/type",keyword:"type",params:{type: "boolean"}}];
 return false;
 }
 var valid2 = _errs16 === errors;
@@ -15006,10 +14053,10 @@ break;
 if(valid2){
 var valid2 = true;
 for(const key3 in data){
-if(pattern129.test(key3)){
+if(pattern_3f9c8ce5.test(key3)){
 const _errs18 = errors;
 if(typeof data[key3] !== "string"){
-validate102.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_TaskArtifactUpdateEvent.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs18 === errors;
@@ -15030,31 +14077,184 @@ break;
 }
 }
 else {
-validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskArtifactUpdateEvent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate102.errors = vErrors;
+validate_TaskArtifactUpdateEvent.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskPushNotificationConfig = validate104;
-
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskArtifactUpdateEvent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.artifact === undefined) && (missing0 = "artifact"))){
+validate_TaskArtifactUpdateEvent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((((key0 === "append") || (key0 === "artifact")) || (key0 === "contextId")) || (key0 === "lastChunk")) || (key0 === "metadata")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_62a56553.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+validate_TaskArtifactUpdateEvent_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.append !== undefined){
+const _errs2 = errors;
+if(typeof data.append !== "boolean"){
+validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/append",schemaPath:"#/properties/append/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.artifact !== undefined){
+const _errs4 = errors;
+if(!(validate_Artifact(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData}))){
+vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.contextId !== undefined){
+const _errs5 = errors;
+if(typeof data.contextId !== "string"){
+validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.lastChunk !== undefined){
+const _errs7 = errors;
+if(typeof data.lastChunk !== "boolean"){
+validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/lastChunk",schemaPath:"#/properties/lastChunk/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+let data4 = data.metadata;
+const _errs9 = errors;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskId !== undefined){
+const _errs12 = errors;
+if(typeof data.taskId !== "string"){
+validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid2 = true;
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+const _errs14 = errors;
+if(typeof data[key1] !== "string"){
+validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs14 === errors;
+if(!valid2){
+break;
+}
+}
+}
+if(valid2){
+var valid2 = true;
+for(const key2 in data){
+if(pattern_62a56553.test(key2)){
+const _errs16 = errors;
+if(typeof data[key2] !== "boolean"){
+validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(last_chunk)%24/type",keyword:"type",params:{type: "boolean"}}];
+return false;
+}
+var valid2 = _errs16 === errors;
+if(!valid2){
+break;
+}
+}
+}
+if(valid2){
+var valid2 = true;
+for(const key3 in data){
+if(pattern_3f9c8ce5.test(key3)){
+const _errs18 = errors;
+if(typeof data[key3] !== "string"){
+validate_TaskArtifactUpdateEvent_2.errors = [{instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs18 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_TaskArtifactUpdateEvent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_TaskArtifactUpdateEvent_2.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskPushNotificationConfig(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.url === undefined) && (missing0 = "url")){
-validate104.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskPushNotificationConfig.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((((((key0 === "authentication") || (key0 === "id")) || (key0 === "taskId")) || (key0 === "tenant")) || (key0 === "token")) || (key0 === "url")) || (pattern129.test(key0)))){
-validate104.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!(((((((key0 === "authentication") || (key0 === "id")) || (key0 === "taskId")) || (key0 === "tenant")) || (key0 === "token")) || (key0 === "url")) || (pattern_3f9c8ce5.test(key0)))){
+validate_TaskPushNotificationConfig.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -15068,14 +14268,14 @@ if(errors === _errs3){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.scheme === undefined) && (missing1 = "scheme")){
-validate104.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/required",keyword:"required",params:{missingProperty: missing1}}];
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/required",keyword:"required",params:{missingProperty: missing1}}];
 return false;
 }
 else {
 const _errs5 = errors;
 for(const key1 in data0){
 if(!((key1 === "credentials") || (key1 === "scheme"))){
-validate104.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
 return false;
 break;
 }
@@ -15084,7 +14284,7 @@ if(_errs5 === errors){
 if(data0.credentials !== undefined){
 const _errs6 = errors;
 if(typeof data0.credentials !== "string"){
-validate104.errors = [{instancePath:instancePath+"/authentication/credentials",schemaPath:"#/$defs/AuthenticationInfo/properties/credentials/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication/credentials",schemaPath:"#/$defs/AuthenticationInfo/properties/credentials/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -15096,7 +14296,7 @@ if(valid2){
 if(data0.scheme !== undefined){
 const _errs8 = errors;
 if(typeof data0.scheme !== "string"){
-validate104.errors = [{instancePath:instancePath+"/authentication/scheme",schemaPath:"#/$defs/AuthenticationInfo/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication/scheme",schemaPath:"#/$defs/AuthenticationInfo/properties/scheme/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -15109,7 +14309,7 @@ var valid2 = true;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/type",keyword:"type",params:{type: "object"}}];
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
@@ -15122,7 +14322,7 @@ if(valid0){
 if(data.id !== undefined){
 const _errs10 = errors;
 if(typeof data.id !== "string"){
-validate104.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -15134,7 +14334,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs12 = errors;
 if(typeof data.taskId !== "string"){
-validate104.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -15146,7 +14346,7 @@ if(valid0){
 if(data.tenant !== undefined){
 const _errs14 = errors;
 if(typeof data.tenant !== "string"){
-validate104.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs14 === errors;
@@ -15158,7 +14358,7 @@ if(valid0){
 if(data.token !== undefined){
 const _errs16 = errors;
 if(typeof data.token !== "string"){
-validate104.errors = [{instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -15170,7 +14370,7 @@ if(valid0){
 if(data.url !== undefined){
 const _errs18 = errors;
 if(typeof data.url !== "string"){
-validate104.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs18 === errors;
@@ -15181,10 +14381,10 @@ var valid0 = true;
 if(valid0){
 var valid3 = true;
 for(const key2 in data){
-if(pattern129.test(key2)){
+if(pattern_3f9c8ce5.test(key2)){
 const _errs20 = errors;
 if(typeof data[key2] !== "string"){
-validate104.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_TaskPushNotificationConfig.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid3 = _errs20 === errors;
@@ -15203,17 +14403,184 @@ break;
 }
 }
 else {
-validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskPushNotificationConfig.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate104.errors = vErrors;
+validate_TaskPushNotificationConfig.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskState = validate105;
-
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskPushNotificationConfig_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.url === undefined) && (missing0 = "url")){
+validate_TaskPushNotificationConfig_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "authentication") || (key0 === "id")) || (key0 === "taskId")) || (key0 === "tenant")) || (key0 === "token")) || (key0 === "url")) || (pattern_3f9c8ce5.test(key0)))){
+validate_TaskPushNotificationConfig_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.authentication !== undefined){
+let data0 = data.authentication;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.scheme === undefined) && (missing1 = "scheme")){
+validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/required",keyword:"required",params:{missingProperty: missing1}}];
+return false;
+}
+else {
+const _errs5 = errors;
+for(const key1 in data0){
+if(!((key1 === "credentials") || (key1 === "scheme"))){
+validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}}];
+return false;
+break;
+}
+}
+if(_errs5 === errors){
+if(data0.credentials !== undefined){
+const _errs6 = errors;
+if(typeof data0.credentials !== "string"){
+validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/authentication/credentials",schemaPath:"#/$defs/AuthenticationInfo/properties/credentials/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs6 === errors;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data0.scheme !== undefined){
+const _errs8 = errors;
+if(typeof data0.scheme !== "string"){
+validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/authentication/scheme",schemaPath:"#/$defs/AuthenticationInfo/properties/scheme/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs8 === errors;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+else {
+validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/authentication",schemaPath:"#/$defs/AuthenticationInfo/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.id !== undefined){
+const _errs10 = errors;
+if(typeof data.id !== "string"){
+validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskId !== undefined){
+const _errs12 = errors;
+if(typeof data.taskId !== "string"){
+validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.tenant !== undefined){
+const _errs14 = errors;
+if(typeof data.tenant !== "string"){
+validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs14 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.token !== undefined){
+const _errs16 = errors;
+if(typeof data.token !== "string"){
+validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.url !== undefined){
+const _errs18 = errors;
+if(typeof data.url !== "string"){
+validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid3 = true;
+for(const key2 in data){
+if(pattern_3f9c8ce5.test(key2)){
+const _errs20 = errors;
+if(typeof data[key2] !== "string"){
+validate_TaskPushNotificationConfig_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid3 = _errs20 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_TaskPushNotificationConfig_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_TaskPushNotificationConfig_2.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskState(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -15221,7 +14588,7 @@ let valid0 = false;
 const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data === "string"){
-if(!pattern169.test(data)){
+if(!pattern_e08383df.test(data)){
 const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"}};
 if(vErrors === null){
 vErrors = [err0];
@@ -15258,7 +14625,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((((((data === "TASK_STATE_SUBMITTED") || (data === "TASK_STATE_WORKING")) || (data === "TASK_STATE_COMPLETED")) || (data === "TASK_STATE_FAILED")) || (data === "TASK_STATE_CANCELED")) || (data === "TASK_STATE_INPUT_REQUIRED")) || (data === "TASK_STATE_REJECTED")) || (data === "TASK_STATE_AUTH_REQUIRED"))){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema63.anyOf[1].enum}};
+const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15320,7 +14687,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate105.errors = vErrors;
+validate_TaskState.errors = vErrors;
 return false;
 }
 else {
@@ -15334,27 +14701,24 @@ vErrors = null;
 }
 }
 }
-validate105.errors = vErrors;
+validate_TaskState.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskStatus = validate106;
-
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatus(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.state === undefined) && (missing0 = "state")){
-validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskStatus.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((key0 === "message") || (key0 === "state")) || (key0 === "timestamp"))){
-validate106.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+validate_TaskStatus.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -15362,8 +14726,8 @@ break;
 if(_errs1 === errors){
 if(data.message !== undefined){
 const _errs2 = errors;
-if(!(validate54(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData}))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -15380,7 +14744,7 @@ let valid2 = false;
 const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data1 === "string"){
-if(!pattern169.test(data1)){
+if(!pattern_e08383df.test(data1)){
 const err0 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"}};
 if(vErrors === null){
 vErrors = [err0];
@@ -15417,7 +14781,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((((((data1 === "TASK_STATE_SUBMITTED") || (data1 === "TASK_STATE_WORKING")) || (data1 === "TASK_STATE_COMPLETED")) || (data1 === "TASK_STATE_FAILED")) || (data1 === "TASK_STATE_CANCELED")) || (data1 === "TASK_STATE_INPUT_REQUIRED")) || (data1 === "TASK_STATE_REJECTED")) || (data1 === "TASK_STATE_AUTH_REQUIRED"))){
-const err3 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema63.anyOf[1].enum}};
+const err3 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15479,7 +14843,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate106.errors = vErrors;
+validate_TaskStatus.errors = vErrors;
 return false;
 }
 else {
@@ -15506,13 +14870,13 @@ const _errs13 = errors;
 if(errors === _errs13){
 if(errors === _errs13){
 if(typeof data2 === "string"){
-if(!(formats0.validate(data2))){
-validate106.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
+if(!(format_date_time.validate(data2))){
+validate_TaskStatus.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
 return false;
 }
 }
 else {
-validate106.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatus.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
@@ -15528,31 +14892,28 @@ var valid0 = true;
 }
 }
 else {
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatus.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate106.errors = vErrors;
+validate_TaskStatus.errors = vErrors;
 return errors === 0;
 }
-
-export const TaskStatusUpdateEvent = validate108;
-
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatusUpdateEvent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate108.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+validate_TaskStatusUpdateEvent.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!((((((key0 === "contextId") || (key0 === "metadata")) || (key0 === "status")) || (key0 === "taskId")) || (pattern161.test(key0))) || (pattern129.test(key0)))){
-validate108.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+if(!((((((key0 === "contextId") || (key0 === "metadata")) || (key0 === "status")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+validate_TaskStatusUpdateEvent.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
 return false;
 break;
 }
@@ -15561,7 +14922,7 @@ if(_errs1 === errors){
 if(data.contextId !== undefined){
 const _errs2 = errors;
 if(typeof data.contextId !== "string"){
-validate108.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -15574,7 +14935,7 @@ if(data.metadata !== undefined){
 let data1 = data.metadata;
 const _errs4 = errors;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-validate108.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -15585,8 +14946,8 @@ var valid0 = true;
 if(valid0){
 if(data.status !== undefined){
 const _errs7 = errors;
-if(!(validate57(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -15598,7 +14959,7 @@ if(valid0){
 if(data.taskId !== undefined){
 const _errs8 = errors;
 if(typeof data.taskId !== "string"){
-validate108.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid0 = _errs8 === errors;
@@ -15609,10 +14970,10 @@ var valid0 = true;
 if(valid0){
 var valid2 = true;
 for(const key1 in data){
-if(pattern161.test(key1)){
+if(pattern_bfa8459c.test(key1)){
 const _errs10 = errors;
 if(typeof data[key1] !== "string"){
-validate108.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -15624,10 +14985,10 @@ break;
 if(valid2){
 var valid2 = true;
 for(const key2 in data){
-if(pattern129.test(key2)){
+if(pattern_3f9c8ce5.test(key2)){
 const _errs12 = errors;
 if(typeof data[key2] !== "string"){
-validate108.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+validate_TaskStatusUpdateEvent.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -15645,40 +15006,554 @@ break;
 }
 }
 else {
-validate108.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+validate_TaskStatusUpdateEvent.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
 return false;
 }
 }
-validate108.errors = vErrors;
+validate_TaskStatusUpdateEvent.errors = vErrors;
 return errors === 0;
 }
-
-export const Timestamp = validate110;
-
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate_TaskStatusUpdateEvent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((((data.taskId === undefined) && (missing0 = "taskId")) || ((data.contextId === undefined) && (missing0 = "contextId"))) || ((data.status === undefined) && (missing0 = "status"))){
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((((((key0 === "contextId") || (key0 === "metadata")) || (key0 === "status")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.contextId !== undefined){
+const _errs2 = errors;
+if(typeof data.contextId !== "string"){
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+let data1 = data.metadata;
+const _errs4 = errors;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+const _errs7 = errors;
+if(!(validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.taskId !== undefined){
+const _errs8 = errors;
+if(typeof data.taskId !== "string"){
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid2 = true;
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+const _errs10 = errors;
+if(typeof data[key1] !== "string"){
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs10 === errors;
+if(!valid2){
+break;
+}
+}
+}
+if(valid2){
+var valid2 = true;
+for(const key2 in data){
+if(pattern_3f9c8ce5.test(key2)){
+const _errs12 = errors;
+if(typeof data[key2] !== "string"){
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid2 = _errs12 === errors;
+if(!valid2){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_TaskStatusUpdateEvent_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_TaskStatusUpdateEvent_2.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskStatus_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.state === undefined) && (missing0 = "state")){
+validate_TaskStatus_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "message") || (key0 === "state")) || (key0 === "timestamp"))){
+validate_TaskStatus_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.message !== undefined){
+const _errs2 = errors;
+if(!(validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData}))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.state !== undefined){
+let data1 = data.state;
+const _errs3 = errors;
+const _errs5 = errors;
+let valid2 = false;
+const _errs6 = errors;
+if(errors === _errs6){
+if(typeof data1 === "string"){
+if(!pattern_e08383df.test(data1)){
+const err0 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"}};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/0/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const _errs8 = errors;
+if(typeof data1 !== "string"){
+const err2 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/1/type",keyword:"type",params:{type: "string"}};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((((((((data1 === "TASK_STATE_SUBMITTED") || (data1 === "TASK_STATE_WORKING")) || (data1 === "TASK_STATE_COMPLETED")) || (data1 === "TASK_STATE_FAILED")) || (data1 === "TASK_STATE_CANCELED")) || (data1 === "TASK_STATE_INPUT_REQUIRED")) || (data1 === "TASK_STATE_REJECTED")) || (data1 === "TASK_STATE_AUTH_REQUIRED"))){
+const err3 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum}};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs8 === errors;
+valid2 = valid2 || _valid0;
+if(!valid2){
+const _errs10 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err4 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/type",keyword:"type",params:{type: "integer"}};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(errors === _errs10){
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 2147483647 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+if(data1 < -2147483648 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs10 === errors;
+valid2 = valid2 || _valid0;
+}
+}
+if(!valid2){
+const err7 = {instancePath:instancePath+"/state",schemaPath:"#/$defs/TaskState/anyOf",keyword:"anyOf",params:{}};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+validate_TaskStatus_2.errors = vErrors;
+return false;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.timestamp !== undefined){
+let data2 = data.timestamp;
+const _errs12 = errors;
+const _errs13 = errors;
+if(errors === _errs13){
+if(errors === _errs13){
+if(typeof data2 === "string"){
+if(!(format_date_time.validate(data2))){
+validate_TaskStatus_2.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/format",keyword:"format",params:{format: "date-time"}}];
+return false;
+}
+}
+else {
+validate_TaskStatus_2.errors = [{instancePath:instancePath+"/timestamp",schemaPath:"#/$defs/Timestamp/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+}
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate_TaskStatus_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_TaskStatus_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Task_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.id === undefined) && (missing0 = "id")) || ((data.status === undefined) && (missing0 = "status"))){
+validate_Task_2.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0}}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((((((key0 === "artifacts") || (key0 === "contextId")) || (key0 === "history")) || (key0 === "id")) || (key0 === "metadata")) || (key0 === "status")) || (pattern_bfa8459c.test(key0)))){
+validate_Task_2.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.artifacts !== undefined){
+let data0 = data.artifacts;
+const _errs2 = errors;
+if(errors === _errs2){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs4 = errors;
+if(!(validate_Artifact(data0[i0], {instancePath:instancePath+"/artifacts/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate_Task_2.errors = [{instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.contextId !== undefined){
+const _errs5 = errors;
+if(typeof data.contextId !== "string"){
+validate_Task_2.errors = [{instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.history !== undefined){
+let data3 = data.history;
+const _errs7 = errors;
+if(errors === _errs7){
+if(Array.isArray(data3)){
+var valid2 = true;
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+const _errs9 = errors;
+if(!(validate_Message(data3[i1], {instancePath:instancePath+"/history/" + i1,parentData:data3,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+errors = vErrors.length;
+}
+var valid2 = _errs9 === errors;
+if(!valid2){
+break;
+}
+}
+}
+else {
+validate_Task_2.errors = [{instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"}}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.id !== undefined){
+const _errs10 = errors;
+if(typeof data.id !== "string"){
+validate_Task_2.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid0 = _errs10 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.metadata !== undefined){
+let data6 = data.metadata;
+const _errs12 = errors;
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+validate_Task_2.errors = [{instancePath:instancePath+"/metadata",schemaPath:"#/$defs/Struct/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+var valid0 = _errs12 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+const _errs15 = errors;
+if(!(validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+var valid4 = true;
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+const _errs16 = errors;
+if(typeof data[key1] !== "string"){
+validate_Task_2.errors = [{instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"}}];
+return false;
+}
+var valid4 = _errs16 === errors;
+if(!valid4){
+break;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate_Task_2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}}];
+return false;
+}
+}
+validate_Task_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Timestamp(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(errors === 0){
 if(typeof data === "string"){
-if(!(formats0.validate(data))){
-validate110.errors = [{instancePath,schemaPath:"#/format",keyword:"format",params:{format: "date-time"}}];
+if(!(format_date_time.validate(data))){
+validate_Timestamp.errors = [{instancePath,schemaPath:"#/format",keyword:"format",params:{format: "date-time"}}];
 return false;
 }
 }
 else {
-validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
+validate_Timestamp.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"}}];
 return false;
 }
 }
 }
-validate110.errors = vErrors;
+validate_Timestamp.errors = vErrors;
 return errors === 0;
 }
-
-export const Value = validate111;
-
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-validate111.errors = null;
+function validate_Value(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate_Value.errors = null;
 return true;
 }
+export const APIKeySecurityScheme = validate_APIKeySecurityScheme;
+export const AgentCapabilities = validate_AgentCapabilities;
+export const AgentCard = validate_AgentCard;
+export const AgentCardSignature = validate_AgentCardSignature_2;
+export const AgentExtension = validate_AgentExtension_2;
+export const AgentInterface = validate_AgentInterface;
+export const AgentProvider = validate_AgentProvider;
+export const AgentSkill = validate_AgentSkill_2;
+export const Artifact = validate_Artifact;
+export const AuthenticationInfo = validate_AuthenticationInfo;
+export const AuthorizationCodeOAuthFlow = validate_AuthorizationCodeOAuthFlow;
+export const CancelTaskRequest = validate_CancelTaskRequest;
+export const ClientCredentialsOAuthFlow = validate_ClientCredentialsOAuthFlow;
+export const DeleteTaskPushNotificationConfigRequest = validate_DeleteTaskPushNotificationConfigRequest;
+export const DeviceCodeOAuthFlow = validate_DeviceCodeOAuthFlow;
+export const Empty = validate_Empty;
+export const GetExtendedAgentCardRequest = validate_GetExtendedAgentCardRequest;
+export const GetTaskPushNotificationConfigRequest = validate_GetTaskPushNotificationConfigRequest;
+export const GetTaskRequest = validate_GetTaskRequest;
+export const HTTPAuthSecurityScheme = validate_HTTPAuthSecurityScheme;
+export const ImplicitOAuthFlow = validate_ImplicitOAuthFlow;
+export const ListTaskPushNotificationConfigsRequest = validate_ListTaskPushNotificationConfigsRequest;
+export const ListTaskPushNotificationConfigsResponse = validate_ListTaskPushNotificationConfigsResponse;
+export const ListTasksRequest = validate_ListTasksRequest;
+export const ListTasksResponse = validate_ListTasksResponse;
+export const Message = validate_Message_2;
+export const MutualTlsSecurityScheme = validate_MutualTlsSecurityScheme;
+export const OAuth2SecurityScheme = validate_OAuth2SecurityScheme_2;
+export const OAuthFlows = validate_OAuthFlows_2;
+export const OpenIdConnectSecurityScheme = validate_OpenIdConnectSecurityScheme;
+export const Part = validate_Part_2;
+export const PasswordOAuthFlow = validate_PasswordOAuthFlow;
+export const Role = validate_Role;
+export const SecurityRequirement = validate_SecurityRequirement_2;
+export const SecurityScheme = validate_SecurityScheme_2;
+export const SendMessageConfiguration = validate_SendMessageConfiguration;
+export const SendMessageRequest = validate_SendMessageRequest;
+export const SendMessageResponse = validate_SendMessageResponse;
+export const StreamResponse = validate_StreamResponse;
+export const StringList = validate_StringList;
+export const Struct = validate_Struct;
+export const SubscribeToTaskRequest = validate_SubscribeToTaskRequest;
+export const Task = validate_Task_2;
+export const TaskArtifactUpdateEvent = validate_TaskArtifactUpdateEvent_2;
+export const TaskPushNotificationConfig = validate_TaskPushNotificationConfig_2;
+export const TaskState = validate_TaskState;
+export const TaskStatus = validate_TaskStatus_2;
+export const TaskStatusUpdateEvent = validate_TaskStatusUpdateEvent_2;
+export const Timestamp = validate_Timestamp;
+export const Value = validate_Value;
+

@@ -6,20 +6,740 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
-const schema20 = {
+const format_date_time = formats["date-time"];
+const func_191f75b3 = Object.prototype.hasOwnProperty;
+const pattern_0a283822 = new RegExp("^(page_token)$", "u");
+const pattern_13d07b9b = new RegExp("^(mtls_security_scheme)$", "u");
+const pattern_141804b3 = new RegExp("^(security_requirements)$", "u");
+const pattern_2202b5ae = new RegExp("^(default_input_modes)$", "u");
+const pattern_2722df3a = new RegExp("^(oauth2_metadata_url)$", "u");
+const pattern_27d2840b = new RegExp("^(return_immediately)$", "u");
+const pattern_2ccff6f4 = new RegExp("^(protocol_version)$", "u");
+const pattern_2f0eabd0 = new RegExp("^(oauth2_security_scheme)$", "u");
+const pattern_33ec1b46 = new RegExp("^(page_size)$", "u");
+const pattern_3a2775df = new RegExp("^(refresh_url)$", "u");
+const pattern_3f9c8ce5 = new RegExp("^(task_id)$", "u");
+const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+const pattern_4b9b9533 = new RegExp("^(device_authorization_url)$", "u");
+const pattern_4e34433c = new RegExp("^(open_id_connect_url)$", "u");
+const pattern_54313734 = new RegExp("^(reference_task_ids)$", "u");
+const pattern_5504e0d3 = new RegExp("^(next_page_token)$", "u");
+const pattern_583776b3 = new RegExp("^(client_credentials)$", "u");
+const pattern_62a56553 = new RegExp("^(last_chunk)$", "u");
+const pattern_63370828 = new RegExp("^(message_id)$", "u");
+const pattern_6896b5d1 = new RegExp("^(authorization_code)$", "u");
+const pattern_68b39a1f = new RegExp("^(push_notifications)$", "u");
+const pattern_6a552c75 = new RegExp("^(documentation_url)$", "u");
+const pattern_729159f5 = new RegExp("^(include_artifacts)$", "u");
+const pattern_78e872f3 = new RegExp("^(media_type)$", "u");
+const pattern_7b7125d4 = new RegExp("^(authorization_url)$", "u");
+const pattern_7e001e41 = new RegExp("^(input_modes)$", "u");
+const pattern_85f0e61d = new RegExp("^(pkce_required)$", "u");
+const pattern_85fa01c2 = new RegExp("^(api_key_security_scheme)$", "u");
+const pattern_976e6c77 = new RegExp("^(task_push_notification_config)$", "u");
+const pattern_9a916df4 = new RegExp("^(protocol_binding)$", "u");
+const pattern_9c939a66 = new RegExp("^(output_modes)$", "u");
+const pattern_a01cd0db = new RegExp("^(token_url)$", "u");
+const pattern_a0b3322a = new RegExp("^(status_update)$", "u");
+const pattern_a293b22b = new RegExp("^(artifact_id)$", "u");
+const pattern_a39f552e = new RegExp("^(supported_interfaces)$", "u");
+const pattern_af46a196 = new RegExp("^-?[0-9]+$", "u");
+const pattern_b21981a2 = new RegExp("^(device_code)$", "u");
+const pattern_b27e6152 = new RegExp("^(icon_url)$", "u");
+const pattern_b6dae7b8 = new RegExp("^(security_schemes)$", "u");
+const pattern_b976b77c = new RegExp("^(accepted_output_modes)$", "u");
+const pattern_bfa8459c = new RegExp("^(context_id)$", "u");
+const pattern_c33f14a6 = new RegExp("^(history_length)$", "u");
+const pattern_c9856113 = new RegExp("^(http_auth_security_scheme)$", "u");
+const pattern_cbe8fe43 = new RegExp("^(open_id_connect_security_scheme)$", "u");
+const pattern_ce6432e7 = new RegExp("^ROLE_UNSPECIFIED$", "u");
+const pattern_d5e8a839 = new RegExp("^(status_timestamp_after)$", "u");
+const pattern_e08383df = new RegExp("^TASK_STATE_UNSPECIFIED$", "u");
+const pattern_e556c74d = new RegExp("^(extended_agent_card)$", "u");
+const pattern_e73e27e4 = new RegExp("^(total_size)$", "u");
+const pattern_f75bc049 = new RegExp("^(default_output_modes)$", "u");
+const pattern_f9eaa88c = new RegExp("^(artifact_update)$", "u");
+const pattern_fb87f5a3 = new RegExp("^(bearer_format)$", "u");
+const schema_APIKeySecurityScheme = {
   additionalProperties: false,
   properties: { description: { type: "string" }, location: { type: "string" }, name: { type: "string" } },
   type: "object",
   required: ["location", "name"],
 };
-
-function validate53(
+const schema_AgentCapabilities = {
+  additionalProperties: false,
+  properties: {
+    extendedAgentCard: { type: "boolean" },
+    extensions: { items: { $ref: "#/$defs/AgentExtension" }, type: "array" },
+    pushNotifications: { type: "boolean" },
+    streaming: { type: "boolean" },
+  },
+  type: "object",
+  patternProperties: { "^(extended_agent_card)$": { type: "boolean" }, "^(push_notifications)$": { type: "boolean" } },
+};
+const schema_AgentCard = {
+  additionalProperties: false,
+  properties: {
+    capabilities: { $ref: "#/$defs/AgentCapabilities" },
+    defaultInputModes: { items: { type: "string" }, type: "array", minItems: 1 },
+    defaultOutputModes: { items: { type: "string" }, type: "array", minItems: 1 },
+    description: { type: "string" },
+    documentationUrl: { type: "string" },
+    iconUrl: { type: "string" },
+    name: { type: "string" },
+    provider: { $ref: "#/$defs/AgentProvider" },
+    securityRequirements: { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+    securitySchemes: {
+      additionalProperties: { $ref: "#/$defs/SecurityScheme" },
+      propertyNames: { type: "string" },
+      type: "object",
+    },
+    signatures: { items: { $ref: "#/$defs/AgentCardSignature" }, type: "array" },
+    skills: { items: { $ref: "#/$defs/AgentSkill" }, type: "array", minItems: 1 },
+    supportedInterfaces: { items: { $ref: "#/$defs/AgentInterface" }, type: "array", minItems: 1 },
+    version: { type: "string" },
+  },
+  type: "object",
+  required: [
+    "name",
+    "description",
+    "supportedInterfaces",
+    "version",
+    "capabilities",
+    "defaultInputModes",
+    "defaultOutputModes",
+    "skills",
+  ],
+  patternProperties: {
+    "^(default_input_modes)$": { items: { type: "string" }, type: "array", minItems: 1 },
+    "^(default_output_modes)$": { items: { type: "string" }, type: "array", minItems: 1 },
+    "^(documentation_url)$": { type: "string" },
+    "^(icon_url)$": { type: "string" },
+    "^(security_requirements)$": { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+    "^(security_schemes)$": {
+      additionalProperties: { $ref: "#/$defs/SecurityScheme" },
+      propertyNames: { type: "string" },
+      type: "object",
+    },
+    "^(supported_interfaces)$": { items: { $ref: "#/$defs/AgentInterface" }, type: "array", minItems: 1 },
+  },
+};
+const schema_AgentCardSignature = {
+  additionalProperties: false,
+  properties: { header: { $ref: "#/$defs/Struct" }, protected: { type: "string" }, signature: { type: "string" } },
+  type: "object",
+  required: ["protected", "signature"],
+};
+const schema_AgentExtension = {
+  additionalProperties: false,
+  properties: {
+    description: { type: "string" },
+    params: { $ref: "#/$defs/Struct" },
+    required: { type: "boolean" },
+    uri: { type: "string" },
+  },
+  type: "object",
+};
+const schema_AgentInterface = {
+  additionalProperties: false,
+  properties: {
+    protocolBinding: { type: "string" },
+    protocolVersion: { type: "string" },
+    tenant: { type: "string" },
+    url: { type: "string" },
+  },
+  type: "object",
+  required: ["url", "protocolBinding", "protocolVersion"],
+  patternProperties: { "^(protocol_binding)$": { type: "string" }, "^(protocol_version)$": { type: "string" } },
+};
+const schema_AgentProvider = {
+  additionalProperties: false,
+  properties: { organization: { type: "string" }, url: { type: "string" } },
+  type: "object",
+  required: ["url", "organization"],
+};
+const schema_AgentSkill = {
+  additionalProperties: false,
+  properties: {
+    description: { type: "string" },
+    examples: { items: { type: "string" }, type: "array" },
+    id: { type: "string" },
+    inputModes: { items: { type: "string" }, type: "array" },
+    name: { type: "string" },
+    outputModes: { items: { type: "string" }, type: "array" },
+    securityRequirements: { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+    tags: { items: { type: "string" }, type: "array", minItems: 1 },
+  },
+  type: "object",
+  required: ["id", "name", "description", "tags"],
+  patternProperties: {
+    "^(input_modes)$": { items: { type: "string" }, type: "array" },
+    "^(output_modes)$": { items: { type: "string" }, type: "array" },
+    "^(security_requirements)$": { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
+  },
+};
+const schema_Artifact = {
+  additionalProperties: false,
+  properties: {
+    artifactId: { type: "string" },
+    description: { type: "string" },
+    extensions: { items: { type: "string" }, type: "array" },
+    metadata: { $ref: "#/$defs/Struct" },
+    name: { type: "string" },
+    parts: { items: { $ref: "#/$defs/Part" }, type: "array", minItems: 1 },
+  },
+  type: "object",
+  required: ["artifactId", "parts"],
+  patternProperties: { "^(artifact_id)$": { type: "string" } },
+};
+const schema_AuthenticationInfo = {
+  additionalProperties: false,
+  properties: { credentials: { type: "string" }, scheme: { type: "string" } },
+  type: "object",
+  required: ["scheme"],
+};
+const schema_AuthorizationCodeOAuthFlow = {
+  additionalProperties: false,
+  properties: {
+    authorizationUrl: { type: "string" },
+    pkceRequired: { type: "boolean" },
+    refreshUrl: { type: "string" },
+    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
+    tokenUrl: { type: "string" },
+  },
+  type: "object",
+  required: ["authorizationUrl", "tokenUrl", "scopes"],
+  patternProperties: {
+    "^(authorization_url)$": { type: "string" },
+    "^(pkce_required)$": { type: "boolean" },
+    "^(refresh_url)$": { type: "string" },
+    "^(token_url)$": { type: "string" },
+  },
+};
+const schema_CancelTaskRequest = {
+  additionalProperties: false,
+  properties: { id: { type: "string" }, metadata: { $ref: "#/$defs/Struct" }, tenant: { type: "string" } },
+  type: "object",
+  required: ["id"],
+};
+const schema_ClientCredentialsOAuthFlow = {
+  additionalProperties: false,
+  properties: {
+    refreshUrl: { type: "string" },
+    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
+    tokenUrl: { type: "string" },
+  },
+  type: "object",
+  required: ["tokenUrl", "scopes"],
+  patternProperties: { "^(refresh_url)$": { type: "string" }, "^(token_url)$": { type: "string" } },
+};
+const schema_DeleteTaskPushNotificationConfigRequest = {
+  additionalProperties: false,
+  properties: { id: { type: "string" }, taskId: { type: "string" }, tenant: { type: "string" } },
+  type: "object",
+  required: ["taskId", "id"],
+  patternProperties: { "^(task_id)$": { type: "string" } },
+};
+const schema_DeviceCodeOAuthFlow = {
+  additionalProperties: false,
+  properties: {
+    deviceAuthorizationUrl: { type: "string" },
+    refreshUrl: { type: "string" },
+    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
+    tokenUrl: { type: "string" },
+  },
+  type: "object",
+  required: ["deviceAuthorizationUrl", "tokenUrl", "scopes"],
+  patternProperties: {
+    "^(device_authorization_url)$": { type: "string" },
+    "^(refresh_url)$": { type: "string" },
+    "^(token_url)$": { type: "string" },
+  },
+};
+const schema_Empty = { type: "object", additionalProperties: false };
+const schema_GetExtendedAgentCardRequest = {
+  additionalProperties: false,
+  properties: { tenant: { type: "string" } },
+  type: "object",
+};
+const schema_GetTaskPushNotificationConfigRequest = {
+  additionalProperties: false,
+  properties: { id: { type: "string" }, taskId: { type: "string" }, tenant: { type: "string" } },
+  type: "object",
+  required: ["taskId", "id"],
+  patternProperties: { "^(task_id)$": { type: "string" } },
+};
+const schema_GetTaskRequest = {
+  additionalProperties: false,
+  properties: {
+    historyLength: {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    id: { type: "string" },
+    tenant: { type: "string" },
+  },
+  type: "object",
+  required: ["id"],
+  patternProperties: {
+    "^(history_length)$": {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+  },
+};
+const schema_HTTPAuthSecurityScheme = {
+  additionalProperties: false,
+  properties: { bearerFormat: { type: "string" }, description: { type: "string" }, scheme: { type: "string" } },
+  type: "object",
+  required: ["scheme"],
+  patternProperties: { "^(bearer_format)$": { type: "string" } },
+};
+const schema_ImplicitOAuthFlow = {
+  additionalProperties: false,
+  properties: {
+    authorizationUrl: { type: "string" },
+    refreshUrl: { type: "string" },
+    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
+  },
+  type: "object",
+  patternProperties: { "^(authorization_url)$": { type: "string" }, "^(refresh_url)$": { type: "string" } },
+};
+const schema_ListTaskPushNotificationConfigsRequest = {
+  additionalProperties: false,
+  properties: {
+    pageSize: {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    pageToken: { type: "string" },
+    taskId: { type: "string" },
+    tenant: { type: "string" },
+  },
+  type: "object",
+  required: ["taskId"],
+  patternProperties: {
+    "^(page_size)$": {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    "^(page_token)$": { type: "string" },
+    "^(task_id)$": { type: "string" },
+  },
+};
+const schema_ListTaskPushNotificationConfigsResponse = {
+  additionalProperties: false,
+  properties: {
+    configs: { items: { $ref: "#/$defs/TaskPushNotificationConfig" }, type: "array" },
+    nextPageToken: { type: "string" },
+  },
+  type: "object",
+  patternProperties: { "^(next_page_token)$": { type: "string" } },
+};
+const schema_ListTasksRequest = {
+  additionalProperties: false,
+  properties: {
+    contextId: { type: "string" },
+    historyLength: {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    includeArtifacts: { type: "boolean" },
+    pageSize: {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    pageToken: { type: "string" },
+    status: { $ref: "#/$defs/TaskState" },
+    statusTimestampAfter: { $ref: "#/$defs/Timestamp" },
+    tenant: { type: "string" },
+  },
+  type: "object",
+  patternProperties: {
+    "^(context_id)$": { type: "string" },
+    "^(history_length)$": {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    "^(include_artifacts)$": { type: "boolean" },
+    "^(page_size)$": {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    "^(page_token)$": { type: "string" },
+    "^(status_timestamp_after)$": { $ref: "#/$defs/Timestamp" },
+  },
+};
+const schema_ListTasksResponse = {
+  additionalProperties: false,
+  properties: {
+    nextPageToken: { type: "string" },
+    pageSize: {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    tasks: { items: { $ref: "#/$defs/Task" }, type: "array" },
+    totalSize: {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+  },
+  type: "object",
+  required: ["nextPageToken", "pageSize", "totalSize"],
+  patternProperties: {
+    "^(next_page_token)$": { type: "string" },
+    "^(page_size)$": {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    "^(total_size)$": {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+  },
+};
+const schema_Message = {
+  additionalProperties: false,
+  properties: {
+    contextId: { type: "string" },
+    extensions: { items: { type: "string" }, type: "array" },
+    messageId: { type: "string" },
+    metadata: { $ref: "#/$defs/Struct" },
+    parts: { items: { $ref: "#/$defs/Part" }, type: "array", minItems: 1 },
+    referenceTaskIds: { items: { type: "string" }, type: "array" },
+    role: { $ref: "#/$defs/Role" },
+    taskId: { type: "string" },
+  },
+  type: "object",
+  required: ["messageId", "role", "parts"],
+  patternProperties: {
+    "^(context_id)$": { type: "string" },
+    "^(message_id)$": { type: "string" },
+    "^(reference_task_ids)$": { items: { type: "string" }, type: "array" },
+    "^(task_id)$": { type: "string" },
+  },
+};
+const schema_MutualTlsSecurityScheme = {
+  additionalProperties: false,
+  properties: { description: { type: "string" } },
+  type: "object",
+};
+const schema_OAuth2SecurityScheme = {
+  additionalProperties: false,
+  properties: {
+    description: { type: "string" },
+    flows: { $ref: "#/$defs/OAuthFlows" },
+    oauth2MetadataUrl: { type: "string" },
+  },
+  type: "object",
+  required: ["flows"],
+  patternProperties: { "^(oauth2_metadata_url)$": { type: "string" } },
+};
+const schema_OAuthFlows = {
+  additionalProperties: false,
+  properties: {
+    authorizationCode: { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
+    clientCredentials: { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
+    deviceCode: { $ref: "#/$defs/DeviceCodeOAuthFlow" },
+    implicit: { $ref: "#/$defs/ImplicitOAuthFlow" },
+    password: { $ref: "#/$defs/PasswordOAuthFlow" },
+  },
+  type: "object",
+  patternProperties: {
+    "^(authorization_code)$": { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
+    "^(client_credentials)$": { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
+    "^(device_code)$": { $ref: "#/$defs/DeviceCodeOAuthFlow" },
+  },
+  allOf: [
+    {
+      oneOf: [
+        { anyOf: [{ required: ["authorizationCode"] }, { required: ["authorization_code"] }] },
+        { anyOf: [{ required: ["clientCredentials"] }, { required: ["client_credentials"] }] },
+        { required: ["implicit"] },
+        { required: ["password"] },
+        { anyOf: [{ required: ["deviceCode"] }, { required: ["device_code"] }] },
+      ],
+    },
+  ],
+};
+const schema_OpenIdConnectSecurityScheme = {
+  additionalProperties: false,
+  properties: { description: { type: "string" }, openIdConnectUrl: { type: "string" } },
+  type: "object",
+  required: ["openIdConnectUrl"],
+  patternProperties: { "^(open_id_connect_url)$": { type: "string" } },
+};
+const schema_Part = {
+  additionalProperties: false,
+  properties: {
+    data: { $ref: "#/$defs/Value" },
+    filename: { type: "string" },
+    mediaType: { type: "string" },
+    metadata: { $ref: "#/$defs/Struct" },
+    raw: { pattern: "^[A-Za-z0-9+/]*={0,2}$", type: "string" },
+    text: { type: "string" },
+    url: { type: "string" },
+  },
+  type: "object",
+  patternProperties: { "^(media_type)$": { type: "string" } },
+  allOf: [{ oneOf: [{ required: ["text"] }, { required: ["raw"] }, { required: ["url"] }, { required: ["data"] }] }],
+};
+const schema_PasswordOAuthFlow = {
+  additionalProperties: false,
+  properties: {
+    refreshUrl: { type: "string" },
+    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
+    tokenUrl: { type: "string" },
+  },
+  type: "object",
+  patternProperties: { "^(refresh_url)$": { type: "string" }, "^(token_url)$": { type: "string" } },
+};
+const schema_Role = {
+  anyOf: [
+    { pattern: "^ROLE_UNSPECIFIED$", type: "string" },
+    { enum: ["ROLE_USER", "ROLE_AGENT"], type: "string" },
+    { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+  ],
+};
+const schema_SecurityRequirement = {
+  additionalProperties: false,
+  properties: {
+    schemes: {
+      additionalProperties: { $ref: "#/$defs/StringList" },
+      propertyNames: { type: "string" },
+      type: "object",
+    },
+  },
+  type: "object",
+};
+const schema_SecurityScheme = {
+  additionalProperties: false,
+  properties: {
+    apiKeySecurityScheme: { $ref: "#/$defs/APIKeySecurityScheme" },
+    httpAuthSecurityScheme: { $ref: "#/$defs/HTTPAuthSecurityScheme" },
+    mtlsSecurityScheme: { $ref: "#/$defs/MutualTlsSecurityScheme" },
+    oauth2SecurityScheme: { $ref: "#/$defs/OAuth2SecurityScheme" },
+    openIdConnectSecurityScheme: { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
+  },
+  type: "object",
+  patternProperties: {
+    "^(api_key_security_scheme)$": { $ref: "#/$defs/APIKeySecurityScheme" },
+    "^(http_auth_security_scheme)$": { $ref: "#/$defs/HTTPAuthSecurityScheme" },
+    "^(mtls_security_scheme)$": { $ref: "#/$defs/MutualTlsSecurityScheme" },
+    "^(oauth2_security_scheme)$": { $ref: "#/$defs/OAuth2SecurityScheme" },
+    "^(open_id_connect_security_scheme)$": { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
+  },
+  allOf: [
+    {
+      oneOf: [
+        { anyOf: [{ required: ["apiKeySecurityScheme"] }, { required: ["api_key_security_scheme"] }] },
+        { anyOf: [{ required: ["httpAuthSecurityScheme"] }, { required: ["http_auth_security_scheme"] }] },
+        { anyOf: [{ required: ["oauth2SecurityScheme"] }, { required: ["oauth2_security_scheme"] }] },
+        { anyOf: [{ required: ["openIdConnectSecurityScheme"] }, { required: ["open_id_connect_security_scheme"] }] },
+        { anyOf: [{ required: ["mtlsSecurityScheme"] }, { required: ["mtls_security_scheme"] }] },
+      ],
+    },
+  ],
+};
+const schema_SendMessageConfiguration = {
+  additionalProperties: false,
+  properties: {
+    acceptedOutputModes: { items: { type: "string" }, type: "array" },
+    historyLength: {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    returnImmediately: { type: "boolean" },
+    taskPushNotificationConfig: { $ref: "#/$defs/TaskPushNotificationConfig" },
+  },
+  type: "object",
+  patternProperties: {
+    "^(accepted_output_modes)$": { items: { type: "string" }, type: "array" },
+    "^(history_length)$": {
+      anyOf: [
+        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+        { pattern: "^-?[0-9]+$", type: "string" },
+      ],
+    },
+    "^(return_immediately)$": { type: "boolean" },
+    "^(task_push_notification_config)$": { $ref: "#/$defs/TaskPushNotificationConfig" },
+  },
+};
+const schema_SendMessageRequest = {
+  additionalProperties: false,
+  properties: {
+    configuration: { $ref: "#/$defs/SendMessageConfiguration" },
+    message: { $ref: "#/$defs/Message" },
+    metadata: { $ref: "#/$defs/Struct" },
+    tenant: { type: "string" },
+  },
+  type: "object",
+  required: ["message"],
+};
+const schema_SendMessageResponse = {
+  additionalProperties: false,
+  properties: { message: { $ref: "#/$defs/Message" }, task: { $ref: "#/$defs/Task" } },
+  type: "object",
+  allOf: [{ oneOf: [{ required: ["task"] }, { required: ["message"] }] }],
+};
+const schema_StreamResponse = {
+  additionalProperties: false,
+  properties: {
+    artifactUpdate: { $ref: "#/$defs/TaskArtifactUpdateEvent" },
+    message: { $ref: "#/$defs/Message" },
+    statusUpdate: { $ref: "#/$defs/TaskStatusUpdateEvent" },
+    task: { $ref: "#/$defs/Task" },
+  },
+  type: "object",
+  patternProperties: {
+    "^(artifact_update)$": { $ref: "#/$defs/TaskArtifactUpdateEvent" },
+    "^(status_update)$": { $ref: "#/$defs/TaskStatusUpdateEvent" },
+  },
+  allOf: [
+    {
+      oneOf: [
+        { required: ["task"] },
+        { required: ["message"] },
+        { anyOf: [{ required: ["statusUpdate"] }, { required: ["status_update"] }] },
+        { anyOf: [{ required: ["artifactUpdate"] }, { required: ["artifact_update"] }] },
+      ],
+    },
+  ],
+};
+const schema_StringList = {
+  additionalProperties: false,
+  properties: { list: { items: { type: "string" }, type: "array" } },
+  type: "object",
+};
+const schema_Struct = { type: "object" };
+const schema_SubscribeToTaskRequest = {
+  additionalProperties: false,
+  properties: { id: { type: "string" }, tenant: { type: "string" } },
+  type: "object",
+  required: ["id"],
+};
+const schema_Task = {
+  additionalProperties: false,
+  properties: {
+    artifacts: { items: { $ref: "#/$defs/Artifact" }, type: "array" },
+    contextId: { type: "string" },
+    history: { items: { $ref: "#/$defs/Message" }, type: "array" },
+    id: { type: "string" },
+    metadata: { $ref: "#/$defs/Struct" },
+    status: { $ref: "#/$defs/TaskStatus" },
+  },
+  type: "object",
+  required: ["id", "status"],
+  patternProperties: { "^(context_id)$": { type: "string" } },
+};
+const schema_TaskArtifactUpdateEvent = {
+  additionalProperties: false,
+  properties: {
+    append: { type: "boolean" },
+    artifact: { $ref: "#/$defs/Artifact" },
+    contextId: { type: "string" },
+    lastChunk: { type: "boolean" },
+    metadata: { $ref: "#/$defs/Struct" },
+    taskId: { type: "string" },
+  },
+  type: "object",
+  required: ["taskId", "contextId", "artifact"],
+  patternProperties: {
+    "^(context_id)$": { type: "string" },
+    "^(last_chunk)$": { type: "boolean" },
+    "^(task_id)$": { type: "string" },
+  },
+};
+const schema_TaskPushNotificationConfig = {
+  additionalProperties: false,
+  properties: {
+    authentication: { $ref: "#/$defs/AuthenticationInfo" },
+    id: { type: "string" },
+    taskId: { type: "string" },
+    tenant: { type: "string" },
+    token: { type: "string" },
+    url: { type: "string" },
+  },
+  type: "object",
+  required: ["url"],
+  patternProperties: { "^(task_id)$": { type: "string" } },
+};
+const schema_TaskState = {
+  anyOf: [
+    { pattern: "^TASK_STATE_UNSPECIFIED$", type: "string" },
+    {
+      enum: [
+        "TASK_STATE_SUBMITTED",
+        "TASK_STATE_WORKING",
+        "TASK_STATE_COMPLETED",
+        "TASK_STATE_FAILED",
+        "TASK_STATE_CANCELED",
+        "TASK_STATE_INPUT_REQUIRED",
+        "TASK_STATE_REJECTED",
+        "TASK_STATE_AUTH_REQUIRED",
+      ],
+      type: "string",
+    },
+    { maximum: 2147483647, minimum: -2147483648, type: "integer" },
+  ],
+};
+const schema_TaskStatus = {
+  additionalProperties: false,
+  properties: {
+    message: { $ref: "#/$defs/Message" },
+    state: { $ref: "#/$defs/TaskState" },
+    timestamp: { $ref: "#/$defs/Timestamp" },
+  },
+  type: "object",
+  required: ["state"],
+};
+const schema_TaskStatusUpdateEvent = {
+  additionalProperties: false,
+  properties: {
+    contextId: { type: "string" },
+    metadata: { $ref: "#/$defs/Struct" },
+    status: { $ref: "#/$defs/TaskStatus" },
+    taskId: { type: "string" },
+  },
+  type: "object",
+  required: ["taskId", "contextId", "status"],
+  patternProperties: { "^(context_id)$": { type: "string" }, "^(task_id)$": { type: "string" } },
+};
+const schema_Timestamp = { format: "date-time", type: "string" };
+const schema_Value = {};
+function validate_APIKeySecurityScheme(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate53.evaluated;
+  const evaluated0 = validate_APIKeySecurityScheme.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -140,192 +860,17 @@ function validate53(
     }
     errors++;
   }
-  validate53.errors = vErrors;
+  validate_APIKeySecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate53.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema21 = {
-  additionalProperties: false,
-  properties: {
-    extendedAgentCard: { type: "boolean" },
-    extensions: { items: { $ref: "#/$defs/AgentExtension" }, type: "array" },
-    pushNotifications: { type: "boolean" },
-    streaming: { type: "boolean" },
-  },
-  type: "object",
-  patternProperties: { "^(extended_agent_card)$": { type: "boolean" }, "^(push_notifications)$": { type: "boolean" } },
-};
-const pattern3 = new RegExp("^(extended_agent_card)$", "u");
-const pattern4 = new RegExp("^(push_notifications)$", "u");
-const schema22 = {
-  additionalProperties: false,
-  properties: {
-    description: { type: "string" },
-    params: { $ref: "#/$defs/Struct" },
-    required: { type: "boolean" },
-    uri: { type: "string" },
-  },
-  type: "object",
-};
-const schema23 = { type: "object" };
-
-function validate56(
+validate_APIKeySecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AgentCapabilities(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate56.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!(data && typeof data == "object" && !Array.isArray(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate56.errors = vErrors;
-  return errors === 0;
-}
-validate56.evaluated = { dynamicProps: false, dynamicItems: false };
-
-function validate55(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate55.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "description" || key0 === "params" || key0 === "required" || key0 === "uri")) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      if (
-        !validate56(data.params, {
-          instancePath: instancePath + "/params",
-          parentData: data,
-          parentDataProperty: "params",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.required !== undefined) {
-      if (typeof data.required !== "boolean") {
-        const err2 = {
-          instancePath: instancePath + "/required",
-          schemaPath: "#/properties/required/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      if (typeof data.uri !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate55.errors = vErrors;
-  return errors === 0;
-}
-validate55.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate54(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate54.evaluated;
+  const evaluated0 = validate_AgentCapabilities.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -339,8 +884,8 @@ function validate54(
         key0 === "extensions" ||
         key0 === "pushNotifications" ||
         key0 === "streaming" ||
-        pattern3.test(key0) ||
-        pattern4.test(key0)
+        pattern_e556c74d.test(key0) ||
+        pattern_68b39a1f.test(key0)
       )) {
         const err0 = {
           instancePath,
@@ -380,7 +925,7 @@ function validate54(
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate55(data1[i0], {
+            !validate_AgentExtension(data1[i0], {
               instancePath: instancePath + "/extensions/" + i0,
               parentData: data1,
               parentDataProperty: i0,
@@ -388,7 +933,8 @@ function validate54(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+            vErrors =
+              vErrors === null ? validate_AgentExtension.errors : vErrors.concat(validate_AgentExtension.errors);
             errors = vErrors.length;
           }
         }
@@ -443,7 +989,7 @@ function validate54(
       }
     }
     for (const key1 in data) {
-      if (pattern3.test(key1)) {
+      if (pattern_e556c74d.test(key1)) {
         if (typeof data[key1] !== "boolean") {
           const err5 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -462,7 +1008,7 @@ function validate54(
       }
     }
     for (const key2 in data) {
-      if (pattern4.test(key2)) {
+      if (pattern_68b39a1f.test(key2)) {
         if (typeof data[key2] !== "boolean") {
           const err6 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -495,4254 +1041,17 @@ function validate54(
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate_AgentCapabilities.errors = vErrors;
   return errors === 0;
 }
-validate54.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema24 = {
-  additionalProperties: false,
-  properties: {
-    capabilities: { $ref: "#/$defs/AgentCapabilities" },
-    defaultInputModes: { items: { type: "string" }, type: "array", minItems: 1 },
-    defaultOutputModes: { items: { type: "string" }, type: "array", minItems: 1 },
-    description: { type: "string" },
-    documentationUrl: { type: "string" },
-    iconUrl: { type: "string" },
-    name: { type: "string" },
-    provider: { $ref: "#/$defs/AgentProvider" },
-    securityRequirements: { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-    securitySchemes: {
-      additionalProperties: { $ref: "#/$defs/SecurityScheme" },
-      propertyNames: { type: "string" },
-      type: "object",
-    },
-    signatures: { items: { $ref: "#/$defs/AgentCardSignature" }, type: "array" },
-    skills: { items: { $ref: "#/$defs/AgentSkill" }, type: "array", minItems: 1 },
-    supportedInterfaces: { items: { $ref: "#/$defs/AgentInterface" }, type: "array", minItems: 1 },
-    version: { type: "string" },
-  },
-  type: "object",
-  required: [
-    "name",
-    "description",
-    "supportedInterfaces",
-    "version",
-    "capabilities",
-    "defaultInputModes",
-    "defaultOutputModes",
-    "skills",
-  ],
-  patternProperties: {
-    "^(default_input_modes)$": { items: { type: "string" }, type: "array", minItems: 1 },
-    "^(default_output_modes)$": { items: { type: "string" }, type: "array", minItems: 1 },
-    "^(documentation_url)$": { type: "string" },
-    "^(icon_url)$": { type: "string" },
-    "^(security_requirements)$": { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-    "^(security_schemes)$": {
-      additionalProperties: { $ref: "#/$defs/SecurityScheme" },
-      propertyNames: { type: "string" },
-      type: "object",
-    },
-    "^(supported_interfaces)$": { items: { $ref: "#/$defs/AgentInterface" }, type: "array", minItems: 1 },
-  },
-};
-const func1 = Object.prototype.hasOwnProperty;
-const pattern7 = new RegExp("^(default_input_modes)$", "u");
-const pattern8 = new RegExp("^(default_output_modes)$", "u");
-const pattern9 = new RegExp("^(documentation_url)$", "u");
-const pattern10 = new RegExp("^(icon_url)$", "u");
-const pattern11 = new RegExp("^(security_requirements)$", "u");
-const pattern12 = new RegExp("^(security_schemes)$", "u");
-const pattern13 = new RegExp("^(supported_interfaces)$", "u");
-const schema25 = {
-  additionalProperties: false,
-  properties: { organization: { type: "string" }, url: { type: "string" } },
-  type: "object",
-  required: ["url", "organization"],
-};
-
-function validate61(
+validate_AgentCapabilities.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AgentCard(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate61.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.url === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "url" },
-        message: "must have required property '" + "url" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.organization === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "organization" },
-        message: "must have required property '" + "organization" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "organization" || key0 === "url")) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.organization !== undefined) {
-      if (typeof data.organization !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/organization",
-          schemaPath: "#/properties/organization/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate61.errors = vErrors;
-  return errors === 0;
-}
-validate61.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema26 = {
-  additionalProperties: false,
-  properties: {
-    schemes: {
-      additionalProperties: { $ref: "#/$defs/StringList" },
-      propertyNames: { type: "string" },
-      type: "object",
-    },
-  },
-  type: "object",
-};
-const schema27 = {
-  additionalProperties: false,
-  properties: { list: { items: { type: "string" }, type: "array" } },
-  type: "object",
-};
-
-function validate64(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate64.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "list")) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.list !== undefined) {
-      let data0 = data.list;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data0[i0] !== "string") {
-            const err1 = {
-              instancePath: instancePath + "/list/" + i0,
-              schemaPath: "#/properties/list/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/list",
-          schemaPath: "#/properties/list/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate64.errors = vErrors;
-  return errors === 0;
-}
-validate64.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate63(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate63.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "schemes")) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.schemes !== undefined) {
-      let data0 = data.schemes;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        for (const key1 in data0) {
-          const _errs4 = errors;
-          if (typeof key1 !== "string") {
-            const err1 = {
-              instancePath: instancePath + "/schemes",
-              schemaPath: "#/properties/schemes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-          var valid1 = _errs4 === errors;
-          if (!valid1) {
-            const err2 = {
-              instancePath: instancePath + "/schemes",
-              schemaPath: "#/properties/schemes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data0) {
-          if (
-            !validate64(data0[key2], {
-              instancePath: instancePath + "/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              parentData: data0,
-              parentDataProperty: key2,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/schemes",
-          schemaPath: "#/properties/schemes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate63.errors = vErrors;
-  return errors === 0;
-}
-validate63.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema28 = {
-  additionalProperties: false,
-  properties: {
-    apiKeySecurityScheme: { $ref: "#/$defs/APIKeySecurityScheme" },
-    httpAuthSecurityScheme: { $ref: "#/$defs/HTTPAuthSecurityScheme" },
-    mtlsSecurityScheme: { $ref: "#/$defs/MutualTlsSecurityScheme" },
-    oauth2SecurityScheme: { $ref: "#/$defs/OAuth2SecurityScheme" },
-    openIdConnectSecurityScheme: { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
-  },
-  type: "object",
-  patternProperties: {
-    "^(api_key_security_scheme)$": { $ref: "#/$defs/APIKeySecurityScheme" },
-    "^(http_auth_security_scheme)$": { $ref: "#/$defs/HTTPAuthSecurityScheme" },
-    "^(mtls_security_scheme)$": { $ref: "#/$defs/MutualTlsSecurityScheme" },
-    "^(oauth2_security_scheme)$": { $ref: "#/$defs/OAuth2SecurityScheme" },
-    "^(open_id_connect_security_scheme)$": { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
-  },
-  allOf: [
-    {
-      oneOf: [
-        { anyOf: [{ required: ["apiKeySecurityScheme"] }, { required: ["api_key_security_scheme"] }] },
-        { anyOf: [{ required: ["httpAuthSecurityScheme"] }, { required: ["http_auth_security_scheme"] }] },
-        { anyOf: [{ required: ["oauth2SecurityScheme"] }, { required: ["oauth2_security_scheme"] }] },
-        { anyOf: [{ required: ["openIdConnectSecurityScheme"] }, { required: ["open_id_connect_security_scheme"] }] },
-        { anyOf: [{ required: ["mtlsSecurityScheme"] }, { required: ["mtls_security_scheme"] }] },
-      ],
-    },
-  ],
-};
-const pattern14 = new RegExp("^(api_key_security_scheme)$", "u");
-const pattern15 = new RegExp("^(http_auth_security_scheme)$", "u");
-const pattern16 = new RegExp("^(mtls_security_scheme)$", "u");
-const pattern17 = new RegExp("^(oauth2_security_scheme)$", "u");
-const pattern18 = new RegExp("^(open_id_connect_security_scheme)$", "u");
-const schema29 = {
-  additionalProperties: false,
-  properties: { bearerFormat: { type: "string" }, description: { type: "string" }, scheme: { type: "string" } },
-  type: "object",
-  required: ["scheme"],
-  patternProperties: { "^(bearer_format)$": { type: "string" } },
-};
-const pattern19 = new RegExp("^(bearer_format)$", "u");
-
-function validate69(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate69.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.scheme === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "scheme" },
-        message: "must have required property '" + "scheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "bearerFormat" || key0 === "description" || key0 === "scheme" || pattern19.test(key0))) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.bearerFormat !== undefined) {
-      if (typeof data.bearerFormat !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/bearerFormat",
-          schemaPath: "#/properties/bearerFormat/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.scheme !== undefined) {
-      if (typeof data.scheme !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/scheme",
-          schemaPath: "#/properties/scheme/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern19.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err5 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(bearer_format)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate69.errors = vErrors;
-  return errors === 0;
-}
-validate69.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema30 = { additionalProperties: false, properties: { description: { type: "string" } }, type: "object" };
-
-function validate71(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate71.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "description")) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate71.errors = vErrors;
-  return errors === 0;
-}
-validate71.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema31 = {
-  additionalProperties: false,
-  properties: {
-    description: { type: "string" },
-    flows: { $ref: "#/$defs/OAuthFlows" },
-    oauth2MetadataUrl: { type: "string" },
-  },
-  type: "object",
-  required: ["flows"],
-  patternProperties: { "^(oauth2_metadata_url)$": { type: "string" } },
-};
-const pattern21 = new RegExp("^(oauth2_metadata_url)$", "u");
-const schema32 = {
-  additionalProperties: false,
-  properties: {
-    authorizationCode: { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
-    clientCredentials: { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
-    deviceCode: { $ref: "#/$defs/DeviceCodeOAuthFlow" },
-    implicit: { $ref: "#/$defs/ImplicitOAuthFlow" },
-    password: { $ref: "#/$defs/PasswordOAuthFlow" },
-  },
-  type: "object",
-  patternProperties: {
-    "^(authorization_code)$": { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
-    "^(client_credentials)$": { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
-    "^(device_code)$": { $ref: "#/$defs/DeviceCodeOAuthFlow" },
-  },
-  allOf: [
-    {
-      oneOf: [
-        { anyOf: [{ required: ["authorizationCode"] }, { required: ["authorization_code"] }] },
-        { anyOf: [{ required: ["clientCredentials"] }, { required: ["client_credentials"] }] },
-        { required: ["implicit"] },
-        { required: ["password"] },
-        { anyOf: [{ required: ["deviceCode"] }, { required: ["device_code"] }] },
-      ],
-    },
-  ],
-};
-const pattern22 = new RegExp("^(authorization_code)$", "u");
-const pattern23 = new RegExp("^(client_credentials)$", "u");
-const pattern24 = new RegExp("^(device_code)$", "u");
-const schema33 = {
-  additionalProperties: false,
-  properties: {
-    authorizationUrl: { type: "string" },
-    pkceRequired: { type: "boolean" },
-    refreshUrl: { type: "string" },
-    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
-    tokenUrl: { type: "string" },
-  },
-  type: "object",
-  required: ["authorizationUrl", "tokenUrl", "scopes"],
-  patternProperties: {
-    "^(authorization_url)$": { type: "string" },
-    "^(pkce_required)$": { type: "boolean" },
-    "^(refresh_url)$": { type: "string" },
-    "^(token_url)$": { type: "string" },
-  },
-};
-const pattern25 = new RegExp("^(authorization_url)$", "u");
-const pattern26 = new RegExp("^(pkce_required)$", "u");
-const pattern27 = new RegExp("^(refresh_url)$", "u");
-const pattern28 = new RegExp("^(token_url)$", "u");
-
-function validate75(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate75.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.authorizationUrl === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "authorizationUrl" },
-        message: "must have required property '" + "authorizationUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.tokenUrl === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "tokenUrl" },
-        message: "must have required property '" + "tokenUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.scopes === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "scopes" },
-        message: "must have required property '" + "scopes" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "authorizationUrl" ||
-        key0 === "pkceRequired" ||
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern25.test(key0) ||
-        pattern26.test(key0) ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.authorizationUrl !== undefined) {
-      if (typeof data.authorizationUrl !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/authorizationUrl",
-          schemaPath: "#/properties/authorizationUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.pkceRequired !== undefined) {
-      if (typeof data.pkceRequired !== "boolean") {
-        const err5 = {
-          instancePath: instancePath + "/pkceRequired",
-          schemaPath: "#/properties/pkceRequired/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data3 = data.scopes;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        for (const key1 in data3) {
-          const _errs10 = errors;
-          if (typeof key1 !== "string") {
-            const err7 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-          var valid1 = _errs10 === errors;
-          if (!valid1) {
-            const err8 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data3) {
-          if (typeof data3[key2] !== "string") {
-            const err9 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err11 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern25.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err12 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(authorization_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern26.test(key4)) {
-        if (typeof data[key4] !== "boolean") {
-          const err13 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(pkce_required)%24/type",
-            keyword: "type",
-            params: { type: "boolean" },
-            message: "must be boolean",
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern27.test(key5)) {
-        if (typeof data[key5] !== "string") {
-          const err14 = {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key6 in data) {
-      if (pattern28.test(key6)) {
-        if (typeof data[key6] !== "string") {
-          const err15 = {
-            instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err16 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err16];
-    } else {
-      vErrors.push(err16);
-    }
-    errors++;
-  }
-  validate75.errors = vErrors;
-  return errors === 0;
-}
-validate75.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema34 = {
-  additionalProperties: false,
-  properties: {
-    refreshUrl: { type: "string" },
-    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
-    tokenUrl: { type: "string" },
-  },
-  type: "object",
-  required: ["tokenUrl", "scopes"],
-  patternProperties: { "^(refresh_url)$": { type: "string" }, "^(token_url)$": { type: "string" } },
-};
-
-function validate77(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate77.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.tokenUrl === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "tokenUrl" },
-        message: "must have required property '" + "tokenUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.scopes === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "scopes" },
-        message: "must have required property '" + "scopes" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
-      )) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data1 = data.scopes;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        for (const key1 in data1) {
-          const _errs6 = errors;
-          if (typeof key1 !== "string") {
-            const err4 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-          var valid1 = _errs6 === errors;
-          if (!valid1) {
-            const err5 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data1) {
-          if (typeof data1[key2] !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern27.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err9 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern28.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err10 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate77.errors = vErrors;
-  return errors === 0;
-}
-validate77.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema35 = {
-  additionalProperties: false,
-  properties: {
-    deviceAuthorizationUrl: { type: "string" },
-    refreshUrl: { type: "string" },
-    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
-    tokenUrl: { type: "string" },
-  },
-  type: "object",
-  required: ["deviceAuthorizationUrl", "tokenUrl", "scopes"],
-  patternProperties: {
-    "^(device_authorization_url)$": { type: "string" },
-    "^(refresh_url)$": { type: "string" },
-    "^(token_url)$": { type: "string" },
-  },
-};
-const pattern37 = new RegExp("^(device_authorization_url)$", "u");
-
-function validate79(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate79.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.deviceAuthorizationUrl === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "deviceAuthorizationUrl" },
-        message: "must have required property '" + "deviceAuthorizationUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.tokenUrl === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "tokenUrl" },
-        message: "must have required property '" + "tokenUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.scopes === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "scopes" },
-        message: "must have required property '" + "scopes" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "deviceAuthorizationUrl" ||
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern37.test(key0) ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.deviceAuthorizationUrl !== undefined) {
-      if (typeof data.deviceAuthorizationUrl !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/deviceAuthorizationUrl",
-          schemaPath: "#/properties/deviceAuthorizationUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data2 = data.scopes;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        for (const key1 in data2) {
-          const _errs8 = errors;
-          if (typeof key1 !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-          var valid1 = _errs8 === errors;
-          if (!valid1) {
-            const err7 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data2) {
-          if (typeof data2[key2] !== "string") {
-            const err8 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err10 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern37.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err11 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(device_authorization_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern27.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err12 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern28.test(key5)) {
-        if (typeof data[key5] !== "string") {
-          const err13 = {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate79.errors = vErrors;
-  return errors === 0;
-}
-validate79.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema36 = {
-  additionalProperties: false,
-  properties: {
-    authorizationUrl: { type: "string" },
-    refreshUrl: { type: "string" },
-    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
-  },
-  type: "object",
-  patternProperties: { "^(authorization_url)$": { type: "string" }, "^(refresh_url)$": { type: "string" } },
-};
-
-function validate81(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate81.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "authorizationUrl" ||
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        pattern25.test(key0) ||
-        pattern27.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.authorizationUrl !== undefined) {
-      if (typeof data.authorizationUrl !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/authorizationUrl",
-          schemaPath: "#/properties/authorizationUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data2 = data.scopes;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        for (const key1 in data2) {
-          const _errs8 = errors;
-          if (typeof key1 !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          var valid1 = _errs8 === errors;
-          if (!valid1) {
-            const err4 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data2) {
-          if (typeof data2[key2] !== "string") {
-            const err5 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern25.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(authorization_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern27.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate81.errors = vErrors;
-  return errors === 0;
-}
-validate81.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema37 = {
-  additionalProperties: false,
-  properties: {
-    refreshUrl: { type: "string" },
-    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
-    tokenUrl: { type: "string" },
-  },
-  type: "object",
-  patternProperties: { "^(refresh_url)$": { type: "string" }, "^(token_url)$": { type: "string" } },
-};
-
-function validate83(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate83.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data1 = data.scopes;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        for (const key1 in data1) {
-          const _errs6 = errors;
-          if (typeof key1 !== "string") {
-            const err2 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-          var valid1 = _errs6 === errors;
-          if (!valid1) {
-            const err3 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data1) {
-          if (typeof data1[key2] !== "string") {
-            const err4 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern27.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern28.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate83.errors = vErrors;
-  return errors === 0;
-}
-validate83.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate74(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate74.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs2 = errors;
-  let valid1 = false;
-  let passing0 = null;
-  const _errs3 = errors;
-  const _errs4 = errors;
-  let valid2 = false;
-  const _errs5 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.authorizationCode === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/anyOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "authorizationCode" },
-        message: "must have required property '" + "authorizationCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  }
-  var _valid1 = _errs5 === errors;
-  valid2 = valid2 || _valid1;
-  const _errs6 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.authorization_code === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "authorization_code" },
-        message: "must have required property '" + "authorization_code" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  }
-  var _valid1 = _errs6 === errors;
-  valid2 = valid2 || _valid1;
-  if (!valid2) {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf/0/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  } else {
-    errors = _errs4;
-    if (vErrors !== null) {
-      if (_errs4) {
-        vErrors.length = _errs4;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0) {
-    valid1 = true;
-    passing0 = 0;
-  }
-  const _errs7 = errors;
-  const _errs8 = errors;
-  let valid3 = false;
-  const _errs9 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.clientCredentials === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/anyOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "clientCredentials" },
-        message: "must have required property '" + "clientCredentials" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-  }
-  var _valid2 = _errs9 === errors;
-  valid3 = valid3 || _valid2;
-  const _errs10 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.client_credentials === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "client_credentials" },
-        message: "must have required property '" + "client_credentials" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
-  }
-  var _valid2 = _errs10 === errors;
-  valid3 = valid3 || _valid2;
-  if (!valid3) {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf/1/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  } else {
-    errors = _errs8;
-    if (vErrors !== null) {
-      if (_errs8) {
-        vErrors.length = _errs8;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  var _valid0 = _errs7 === errors;
-  if (_valid0 && valid1) {
-    valid1 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid1 = true;
-      passing0 = 1;
-    }
-    const _errs11 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.implicit === undefined) {
-        const err6 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/2/required",
-          keyword: "required",
-          params: { missingProperty: "implicit" },
-          message: "must have required property '" + "implicit" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    var _valid0 = _errs11 === errors;
-    if (_valid0 && valid1) {
-      valid1 = false;
-      passing0 = [passing0, 2];
-    } else {
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 2;
-      }
-      const _errs12 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.password === undefined) {
-          const err7 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/3/required",
-            keyword: "required",
-            params: { missingProperty: "password" },
-            message: "must have required property '" + "password" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs12 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
-        passing0 = [passing0, 3];
-      } else {
-        if (_valid0) {
-          valid1 = true;
-          passing0 = 3;
-        }
-        const _errs13 = errors;
-        const _errs14 = errors;
-        let valid4 = false;
-        const _errs15 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.deviceCode === undefined) {
-            const err8 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/4/anyOf/0/required",
-              keyword: "required",
-              params: { missingProperty: "deviceCode" },
-              message: "must have required property '" + "deviceCode" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-        var _valid3 = _errs15 === errors;
-        valid4 = valid4 || _valid3;
-        const _errs16 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.device_code === undefined) {
-            const err9 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
-              keyword: "required",
-              params: { missingProperty: "device_code" },
-              message: "must have required property '" + "device_code" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-        var _valid3 = _errs16 === errors;
-        valid4 = valid4 || _valid3;
-        if (!valid4) {
-          const err10 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/4/anyOf",
-            keyword: "anyOf",
-            params: {},
-            message: "must match a schema in anyOf",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        } else {
-          errors = _errs14;
-          if (vErrors !== null) {
-            if (_errs14) {
-              vErrors.length = _errs14;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-        var _valid0 = _errs13 === errors;
-        if (_valid0 && valid1) {
-          valid1 = false;
-          passing0 = [passing0, 4];
-        } else {
-          if (_valid0) {
-            valid1 = true;
-            passing0 = 4;
-          }
-        }
-      }
-    }
-  }
-  if (!valid1) {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  } else {
-    errors = _errs2;
-    if (vErrors !== null) {
-      if (_errs2) {
-        vErrors.length = _errs2;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "authorizationCode" ||
-        key0 === "clientCredentials" ||
-        key0 === "deviceCode" ||
-        key0 === "implicit" ||
-        key0 === "password" ||
-        pattern22.test(key0) ||
-        pattern23.test(key0) ||
-        pattern24.test(key0)
-      )) {
-        const err12 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.authorizationCode !== undefined) {
-      if (
-        !validate75(data.authorizationCode, {
-          instancePath: instancePath + "/authorizationCode",
-          parentData: data,
-          parentDataProperty: "authorizationCode",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.clientCredentials !== undefined) {
-      if (
-        !validate77(data.clientCredentials, {
-          instancePath: instancePath + "/clientCredentials",
-          parentData: data,
-          parentDataProperty: "clientCredentials",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.deviceCode !== undefined) {
-      if (
-        !validate79(data.deviceCode, {
-          instancePath: instancePath + "/deviceCode",
-          parentData: data,
-          parentDataProperty: "deviceCode",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.implicit !== undefined) {
-      if (
-        !validate81(data.implicit, {
-          instancePath: instancePath + "/implicit",
-          parentData: data,
-          parentDataProperty: "implicit",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.password !== undefined) {
-      if (
-        !validate83(data.password, {
-          instancePath: instancePath + "/password",
-          parentData: data,
-          parentDataProperty: "password",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
-        errors = vErrors.length;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern22.test(key1)) {
-        if (
-          !validate75(data[key1], {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key1,
-            rootData,
-            dynamicAnchors,
-          })
-        ) {
-          vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern23.test(key2)) {
-        if (
-          !validate77(data[key2], {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key2,
-            rootData,
-            dynamicAnchors,
-          })
-        ) {
-          vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern24.test(key3)) {
-        if (
-          !validate79(data[key3], {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key3,
-            rootData,
-            dynamicAnchors,
-          })
-        ) {
-          vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate74.errors = vErrors;
-  return errors === 0;
-}
-validate74.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate73(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate73.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.flows === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "flows" },
-        message: "must have required property '" + "flows" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "description" || key0 === "flows" || key0 === "oauth2MetadataUrl" || pattern21.test(key0))) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.flows !== undefined) {
-      if (
-        !validate74(data.flows, {
-          instancePath: instancePath + "/flows",
-          parentData: data,
-          parentDataProperty: "flows",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.oauth2MetadataUrl !== undefined) {
-      if (typeof data.oauth2MetadataUrl !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/oauth2MetadataUrl",
-          schemaPath: "#/properties/oauth2MetadataUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern21.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err4 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(oauth2_metadata_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate73.errors = vErrors;
-  return errors === 0;
-}
-validate73.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema38 = {
-  additionalProperties: false,
-  properties: { description: { type: "string" }, openIdConnectUrl: { type: "string" } },
-  type: "object",
-  required: ["openIdConnectUrl"],
-  patternProperties: { "^(open_id_connect_url)$": { type: "string" } },
-};
-const pattern55 = new RegExp("^(open_id_connect_url)$", "u");
-
-function validate90(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate90.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.openIdConnectUrl === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "openIdConnectUrl" },
-        message: "must have required property '" + "openIdConnectUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "description" || key0 === "openIdConnectUrl" || pattern55.test(key0))) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.openIdConnectUrl !== undefined) {
-      if (typeof data.openIdConnectUrl !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/openIdConnectUrl",
-          schemaPath: "#/properties/openIdConnectUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern55.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err4 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(open_id_connect_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate90.errors = vErrors;
-  return errors === 0;
-}
-validate90.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate67(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate67.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs2 = errors;
-  let valid1 = false;
-  let passing0 = null;
-  const _errs3 = errors;
-  const _errs4 = errors;
-  let valid2 = false;
-  const _errs5 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.apiKeySecurityScheme === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/anyOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "apiKeySecurityScheme" },
-        message: "must have required property '" + "apiKeySecurityScheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  }
-  var _valid1 = _errs5 === errors;
-  valid2 = valid2 || _valid1;
-  const _errs6 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.api_key_security_scheme === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "api_key_security_scheme" },
-        message: "must have required property '" + "api_key_security_scheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  }
-  var _valid1 = _errs6 === errors;
-  valid2 = valid2 || _valid1;
-  if (!valid2) {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf/0/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  } else {
-    errors = _errs4;
-    if (vErrors !== null) {
-      if (_errs4) {
-        vErrors.length = _errs4;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0) {
-    valid1 = true;
-    passing0 = 0;
-  }
-  const _errs7 = errors;
-  const _errs8 = errors;
-  let valid3 = false;
-  const _errs9 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.httpAuthSecurityScheme === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/anyOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "httpAuthSecurityScheme" },
-        message: "must have required property '" + "httpAuthSecurityScheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-  }
-  var _valid2 = _errs9 === errors;
-  valid3 = valid3 || _valid2;
-  const _errs10 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.http_auth_security_scheme === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "http_auth_security_scheme" },
-        message: "must have required property '" + "http_auth_security_scheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
-  }
-  var _valid2 = _errs10 === errors;
-  valid3 = valid3 || _valid2;
-  if (!valid3) {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf/1/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  } else {
-    errors = _errs8;
-    if (vErrors !== null) {
-      if (_errs8) {
-        vErrors.length = _errs8;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  var _valid0 = _errs7 === errors;
-  if (_valid0 && valid1) {
-    valid1 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid1 = true;
-      passing0 = 1;
-    }
-    const _errs11 = errors;
-    const _errs12 = errors;
-    let valid4 = false;
-    const _errs13 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.oauth2SecurityScheme === undefined) {
-        const err6 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/2/anyOf/0/required",
-          keyword: "required",
-          params: { missingProperty: "oauth2SecurityScheme" },
-          message: "must have required property '" + "oauth2SecurityScheme" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    var _valid3 = _errs13 === errors;
-    valid4 = valid4 || _valid3;
-    const _errs14 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.oauth2_security_scheme === undefined) {
-        const err7 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/2/anyOf/1/required",
-          keyword: "required",
-          params: { missingProperty: "oauth2_security_scheme" },
-          message: "must have required property '" + "oauth2_security_scheme" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    var _valid3 = _errs14 === errors;
-    valid4 = valid4 || _valid3;
-    if (!valid4) {
-      const err8 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/2/anyOf",
-        keyword: "anyOf",
-        params: {},
-        message: "must match a schema in anyOf",
-      };
-      if (vErrors === null) {
-        vErrors = [err8];
-      } else {
-        vErrors.push(err8);
-      }
-      errors++;
-    } else {
-      errors = _errs12;
-      if (vErrors !== null) {
-        if (_errs12) {
-          vErrors.length = _errs12;
-        } else {
-          vErrors = null;
-        }
-      }
-    }
-    var _valid0 = _errs11 === errors;
-    if (_valid0 && valid1) {
-      valid1 = false;
-      passing0 = [passing0, 2];
-    } else {
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 2;
-      }
-      const _errs15 = errors;
-      const _errs16 = errors;
-      let valid5 = false;
-      const _errs17 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.openIdConnectSecurityScheme === undefined) {
-          const err9 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/3/anyOf/0/required",
-            keyword: "required",
-            params: { missingProperty: "openIdConnectSecurityScheme" },
-            message: "must have required property '" + "openIdConnectSecurityScheme" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-      var _valid4 = _errs17 === errors;
-      valid5 = valid5 || _valid4;
-      const _errs18 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.open_id_connect_security_scheme === undefined) {
-          const err10 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/3/anyOf/1/required",
-            keyword: "required",
-            params: { missingProperty: "open_id_connect_security_scheme" },
-            message: "must have required property '" + "open_id_connect_security_scheme" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-      var _valid4 = _errs18 === errors;
-      valid5 = valid5 || _valid4;
-      if (!valid5) {
-        const err11 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/3/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      } else {
-        errors = _errs16;
-        if (vErrors !== null) {
-          if (_errs16) {
-            vErrors.length = _errs16;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-      var _valid0 = _errs15 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
-        passing0 = [passing0, 3];
-      } else {
-        if (_valid0) {
-          valid1 = true;
-          passing0 = 3;
-        }
-        const _errs19 = errors;
-        const _errs20 = errors;
-        let valid6 = false;
-        const _errs21 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.mtlsSecurityScheme === undefined) {
-            const err12 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/4/anyOf/0/required",
-              keyword: "required",
-              params: { missingProperty: "mtlsSecurityScheme" },
-              message: "must have required property '" + "mtlsSecurityScheme" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-        }
-        var _valid5 = _errs21 === errors;
-        valid6 = valid6 || _valid5;
-        const _errs22 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.mtls_security_scheme === undefined) {
-            const err13 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
-              keyword: "required",
-              params: { missingProperty: "mtls_security_scheme" },
-              message: "must have required property '" + "mtls_security_scheme" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err13];
-            } else {
-              vErrors.push(err13);
-            }
-            errors++;
-          }
-        }
-        var _valid5 = _errs22 === errors;
-        valid6 = valid6 || _valid5;
-        if (!valid6) {
-          const err14 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/4/anyOf",
-            keyword: "anyOf",
-            params: {},
-            message: "must match a schema in anyOf",
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        } else {
-          errors = _errs20;
-          if (vErrors !== null) {
-            if (_errs20) {
-              vErrors.length = _errs20;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-        var _valid0 = _errs19 === errors;
-        if (_valid0 && valid1) {
-          valid1 = false;
-          passing0 = [passing0, 4];
-        } else {
-          if (_valid0) {
-            valid1 = true;
-            passing0 = 4;
-          }
-        }
-      }
-    }
-  }
-  if (!valid1) {
-    const err15 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err15];
-    } else {
-      vErrors.push(err15);
-    }
-    errors++;
-  } else {
-    errors = _errs2;
-    if (vErrors !== null) {
-      if (_errs2) {
-        vErrors.length = _errs2;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "apiKeySecurityScheme" ||
-        key0 === "httpAuthSecurityScheme" ||
-        key0 === "mtlsSecurityScheme" ||
-        key0 === "oauth2SecurityScheme" ||
-        key0 === "openIdConnectSecurityScheme" ||
-        pattern14.test(key0) ||
-        pattern15.test(key0) ||
-        pattern16.test(key0) ||
-        pattern17.test(key0) ||
-        pattern18.test(key0)
-      )) {
-        const err16 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data.apiKeySecurityScheme !== undefined) {
-      if (
-        !validate53(data.apiKeySecurityScheme, {
-          instancePath: instancePath + "/apiKeySecurityScheme",
-          parentData: data,
-          parentDataProperty: "apiKeySecurityScheme",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.httpAuthSecurityScheme !== undefined) {
-      if (
-        !validate69(data.httpAuthSecurityScheme, {
-          instancePath: instancePath + "/httpAuthSecurityScheme",
-          parentData: data,
-          parentDataProperty: "httpAuthSecurityScheme",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.mtlsSecurityScheme !== undefined) {
-      if (
-        !validate71(data.mtlsSecurityScheme, {
-          instancePath: instancePath + "/mtlsSecurityScheme",
-          parentData: data,
-          parentDataProperty: "mtlsSecurityScheme",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.oauth2SecurityScheme !== undefined) {
-      if (
-        !validate73(data.oauth2SecurityScheme, {
-          instancePath: instancePath + "/oauth2SecurityScheme",
-          parentData: data,
-          parentDataProperty: "oauth2SecurityScheme",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.openIdConnectSecurityScheme !== undefined) {
-      if (
-        !validate90(data.openIdConnectSecurityScheme, {
-          instancePath: instancePath + "/openIdConnectSecurityScheme",
-          parentData: data,
-          parentDataProperty: "openIdConnectSecurityScheme",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
-        errors = vErrors.length;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern14.test(key1)) {
-        if (
-          !validate53(data[key1], {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key1,
-            rootData,
-            dynamicAnchors,
-          })
-        ) {
-          vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern15.test(key2)) {
-        if (
-          !validate69(data[key2], {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key2,
-            rootData,
-            dynamicAnchors,
-          })
-        ) {
-          vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern16.test(key3)) {
-        if (
-          !validate71(data[key3], {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key3,
-            rootData,
-            dynamicAnchors,
-          })
-        ) {
-          vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern17.test(key4)) {
-        if (
-          !validate73(data[key4], {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key4,
-            rootData,
-            dynamicAnchors,
-          })
-        ) {
-          vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern18.test(key5)) {
-        if (
-          !validate90(data[key5], {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key5,
-            rootData,
-            dynamicAnchors,
-          })
-        ) {
-          vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-  } else {
-    const err17 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err17];
-    } else {
-      vErrors.push(err17);
-    }
-    errors++;
-  }
-  validate67.errors = vErrors;
-  return errors === 0;
-}
-validate67.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema39 = {
-  additionalProperties: false,
-  properties: { header: { $ref: "#/$defs/Struct" }, protected: { type: "string" }, signature: { type: "string" } },
-  type: "object",
-  required: ["protected", "signature"],
-};
-
-function validate98(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate98.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.protected === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "protected" },
-        message: "must have required property '" + "protected" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.signature === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "signature" },
-        message: "must have required property '" + "signature" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "header" || key0 === "protected" || key0 === "signature")) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.header !== undefined) {
-      if (
-        !validate56(data.header, {
-          instancePath: instancePath + "/header",
-          parentData: data,
-          parentDataProperty: "header",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.protected !== undefined) {
-      if (typeof data.protected !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/protected",
-          schemaPath: "#/properties/protected/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.signature !== undefined) {
-      if (typeof data.signature !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/signature",
-          schemaPath: "#/properties/signature/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate98.errors = vErrors;
-  return errors === 0;
-}
-validate98.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema40 = {
-  additionalProperties: false,
-  properties: {
-    description: { type: "string" },
-    examples: { items: { type: "string" }, type: "array" },
-    id: { type: "string" },
-    inputModes: { items: { type: "string" }, type: "array" },
-    name: { type: "string" },
-    outputModes: { items: { type: "string" }, type: "array" },
-    securityRequirements: { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-    tags: { items: { type: "string" }, type: "array", minItems: 1 },
-  },
-  type: "object",
-  required: ["id", "name", "description", "tags"],
-  patternProperties: {
-    "^(input_modes)$": { items: { type: "string" }, type: "array" },
-    "^(output_modes)$": { items: { type: "string" }, type: "array" },
-    "^(security_requirements)$": { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-  },
-};
-const pattern62 = new RegExp("^(input_modes)$", "u");
-const pattern63 = new RegExp("^(output_modes)$", "u");
-
-function validate101(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate101.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.description === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "description" },
-        message: "must have required property '" + "description" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.tags === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "tags" },
-        message: "must have required property '" + "tags" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "description" ||
-        key0 === "examples" ||
-        key0 === "id" ||
-        key0 === "inputModes" ||
-        key0 === "name" ||
-        key0 === "outputModes" ||
-        key0 === "securityRequirements" ||
-        key0 === "tags" ||
-        pattern62.test(key0) ||
-        pattern63.test(key0) ||
-        pattern11.test(key0)
-      )) {
-        const err4 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.examples !== undefined) {
-      let data1 = data.examples;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data1[i0] !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/examples/" + i0,
-              schemaPath: "#/properties/examples/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/examples",
-          schemaPath: "#/properties/examples/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.inputModes !== undefined) {
-      let data4 = data.inputModes;
-      if (Array.isArray(data4)) {
-        const len1 = data4.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (typeof data4[i1] !== "string") {
-            const err9 = {
-              instancePath: instancePath + "/inputModes/" + i1,
-              schemaPath: "#/properties/inputModes/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/inputModes",
-          schemaPath: "#/properties/inputModes/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err11 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.outputModes !== undefined) {
-      let data7 = data.outputModes;
-      if (Array.isArray(data7)) {
-        const len2 = data7.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (typeof data7[i2] !== "string") {
-            const err12 = {
-              instancePath: instancePath + "/outputModes/" + i2,
-              schemaPath: "#/properties/outputModes/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err13 = {
-          instancePath: instancePath + "/outputModes",
-          schemaPath: "#/properties/outputModes/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data.securityRequirements !== undefined) {
-      let data9 = data.securityRequirements;
-      if (Array.isArray(data9)) {
-        const len3 = data9.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          if (
-            !validate63(data9[i3], {
-              instancePath: instancePath + "/securityRequirements/" + i3,
-              parentData: data9,
-              parentDataProperty: i3,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err14 = {
-          instancePath: instancePath + "/securityRequirements",
-          schemaPath: "#/properties/securityRequirements/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.tags !== undefined) {
-      let data11 = data.tags;
-      if (Array.isArray(data11)) {
-        if (data11.length < 1) {
-          const err15 = {
-            instancePath: instancePath + "/tags",
-            schemaPath: "#/properties/tags/minItems",
-            keyword: "minItems",
-            params: { limit: 1 },
-            message: "must NOT have fewer than 1 items",
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-        const len4 = data11.length;
-        for (let i4 = 0; i4 < len4; i4++) {
-          if (typeof data11[i4] !== "string") {
-            const err16 = {
-              instancePath: instancePath + "/tags/" + i4,
-              schemaPath: "#/properties/tags/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err17 = {
-          instancePath: instancePath + "/tags",
-          schemaPath: "#/properties/tags/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern62.test(key1)) {
-        let data13 = data[key1];
-        if (Array.isArray(data13)) {
-          const len5 = data13.length;
-          for (let i5 = 0; i5 < len5; i5++) {
-            if (typeof data13[i5] !== "string") {
-              const err18 = {
-                instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5,
-                schemaPath: "#/patternProperties/%5E(input_modes)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err18];
-              } else {
-                vErrors.push(err18);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err19 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(input_modes)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern63.test(key2)) {
-        let data15 = data[key2];
-        if (Array.isArray(data15)) {
-          const len6 = data15.length;
-          for (let i6 = 0; i6 < len6; i6++) {
-            if (typeof data15[i6] !== "string") {
-              const err20 = {
-                instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6,
-                schemaPath: "#/patternProperties/%5E(output_modes)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err21 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(output_modes)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern11.test(key3)) {
-        let data17 = data[key3];
-        if (Array.isArray(data17)) {
-          const len7 = data17.length;
-          for (let i7 = 0; i7 < len7; i7++) {
-            if (
-              !validate63(data17[i7], {
-                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i7,
-                parentData: data17,
-                parentDataProperty: i7,
-                rootData,
-                dynamicAnchors,
-              })
-            ) {
-              vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-              errors = vErrors.length;
-            }
-          }
-        } else {
-          const err22 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(security_requirements)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err23 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err23];
-    } else {
-      vErrors.push(err23);
-    }
-    errors++;
-  }
-  validate101.errors = vErrors;
-  return errors === 0;
-}
-validate101.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema41 = {
-  additionalProperties: false,
-  properties: {
-    protocolBinding: { type: "string" },
-    protocolVersion: { type: "string" },
-    tenant: { type: "string" },
-    url: { type: "string" },
-  },
-  type: "object",
-  required: ["url", "protocolBinding", "protocolVersion"],
-  patternProperties: { "^(protocol_binding)$": { type: "string" }, "^(protocol_version)$": { type: "string" } },
-};
-const pattern68 = new RegExp("^(protocol_binding)$", "u");
-const pattern69 = new RegExp("^(protocol_version)$", "u");
-
-function validate105(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate105.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.url === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "url" },
-        message: "must have required property '" + "url" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.protocolBinding === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "protocolBinding" },
-        message: "must have required property '" + "protocolBinding" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.protocolVersion === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "protocolVersion" },
-        message: "must have required property '" + "protocolVersion" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "protocolBinding" ||
-        key0 === "protocolVersion" ||
-        key0 === "tenant" ||
-        key0 === "url" ||
-        pattern68.test(key0) ||
-        pattern69.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.protocolBinding !== undefined) {
-      if (typeof data.protocolBinding !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/protocolBinding",
-          schemaPath: "#/properties/protocolBinding/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.protocolVersion !== undefined) {
-      if (typeof data.protocolVersion !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/protocolVersion",
-          schemaPath: "#/properties/protocolVersion/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern68.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(protocol_binding)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern69.test(key2)) {
-        if (typeof data[key2] !== "string") {
-          const err9 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(protocol_version)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate105.errors = vErrors;
-  return errors === 0;
-}
-validate105.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate59(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate59.evaluated;
+  const evaluated0 = validate_AgentCard.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -4872,14 +1181,14 @@ function validate59(
     }
     for (const key0 in data) {
       if (!(
-        func1.call(schema24.properties, key0) ||
-        pattern7.test(key0) ||
-        pattern8.test(key0) ||
-        pattern9.test(key0) ||
-        pattern10.test(key0) ||
-        pattern11.test(key0) ||
-        pattern12.test(key0) ||
-        pattern13.test(key0)
+        func_191f75b3.call(schema_AgentCard.properties, key0) ||
+        pattern_2202b5ae.test(key0) ||
+        pattern_f75bc049.test(key0) ||
+        pattern_6a552c75.test(key0) ||
+        pattern_b27e6152.test(key0) ||
+        pattern_141804b3.test(key0) ||
+        pattern_b6dae7b8.test(key0) ||
+        pattern_a39f552e.test(key0)
       )) {
         const err8 = {
           instancePath,
@@ -4898,7 +1207,7 @@ function validate59(
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate54(data.capabilities, {
+        !validate_AgentCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
@@ -4906,7 +1215,8 @@ function validate59(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+        vErrors =
+          vErrors === null ? validate_AgentCapabilities.errors : vErrors.concat(validate_AgentCapabilities.errors);
         errors = vErrors.length;
       }
     }
@@ -5084,7 +1394,7 @@ function validate59(
     }
     if (data.provider !== undefined) {
       if (
-        !validate61(data.provider, {
+        !validate_AgentProvider(data.provider, {
           instancePath: instancePath + "/provider",
           parentData: data,
           parentDataProperty: "provider",
@@ -5092,7 +1402,7 @@ function validate59(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+        vErrors = vErrors === null ? validate_AgentProvider.errors : vErrors.concat(validate_AgentProvider.errors);
         errors = vErrors.length;
       }
     }
@@ -5102,7 +1412,7 @@ function validate59(
         const len2 = data10.length;
         for (let i2 = 0; i2 < len2; i2++) {
           if (
-            !validate63(data10[i2], {
+            !validate_SecurityRequirement(data10[i2], {
               instancePath: instancePath + "/securityRequirements/" + i2,
               parentData: data10,
               parentDataProperty: i2,
@@ -5110,7 +1420,10 @@ function validate59(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SecurityRequirement.errors
+                : vErrors.concat(validate_SecurityRequirement.errors);
             errors = vErrors.length;
           }
         }
@@ -5170,7 +1483,7 @@ function validate59(
         }
         for (const key2 in data12) {
           if (
-            !validate67(data12[key2], {
+            !validate_SecurityScheme(data12[key2], {
               instancePath: instancePath + "/securitySchemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data12,
               parentDataProperty: key2,
@@ -5178,7 +1491,8 @@ function validate59(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+            vErrors =
+              vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
             errors = vErrors.length;
           }
         }
@@ -5204,7 +1518,7 @@ function validate59(
         const len3 = data14.length;
         for (let i3 = 0; i3 < len3; i3++) {
           if (
-            !validate98(data14[i3], {
+            !validate_AgentCardSignature(data14[i3], {
               instancePath: instancePath + "/signatures/" + i3,
               parentData: data14,
               parentDataProperty: i3,
@@ -5212,7 +1526,10 @@ function validate59(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+            vErrors =
+              vErrors === null
+                ? validate_AgentCardSignature.errors
+                : vErrors.concat(validate_AgentCardSignature.errors);
             errors = vErrors.length;
           }
         }
@@ -5253,7 +1570,7 @@ function validate59(
         const len4 = data16.length;
         for (let i4 = 0; i4 < len4; i4++) {
           if (
-            !validate101(data16[i4], {
+            !validate_AgentSkill(data16[i4], {
               instancePath: instancePath + "/skills/" + i4,
               parentData: data16,
               parentDataProperty: i4,
@@ -5261,7 +1578,7 @@ function validate59(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+            vErrors = vErrors === null ? validate_AgentSkill.errors : vErrors.concat(validate_AgentSkill.errors);
             errors = vErrors.length;
           }
         }
@@ -5302,7 +1619,7 @@ function validate59(
         const len5 = data18.length;
         for (let i5 = 0; i5 < len5; i5++) {
           if (
-            !validate105(data18[i5], {
+            !validate_AgentInterface(data18[i5], {
               instancePath: instancePath + "/supportedInterfaces/" + i5,
               parentData: data18,
               parentDataProperty: i5,
@@ -5310,7 +1627,8 @@ function validate59(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+            vErrors =
+              vErrors === null ? validate_AgentInterface.errors : vErrors.concat(validate_AgentInterface.errors);
             errors = vErrors.length;
           }
         }
@@ -5348,7 +1666,7 @@ function validate59(
       }
     }
     for (const key3 in data) {
-      if (pattern7.test(key3)) {
+      if (pattern_2202b5ae.test(key3)) {
         let data21 = data[key3];
         if (Array.isArray(data21)) {
           if (data21.length < 1) {
@@ -5402,7 +1720,7 @@ function validate59(
       }
     }
     for (const key4 in data) {
-      if (pattern8.test(key4)) {
+      if (pattern_f75bc049.test(key4)) {
         let data23 = data[key4];
         if (Array.isArray(data23)) {
           if (data23.length < 1) {
@@ -5456,7 +1774,7 @@ function validate59(
       }
     }
     for (const key5 in data) {
-      if (pattern9.test(key5)) {
+      if (pattern_6a552c75.test(key5)) {
         if (typeof data[key5] !== "string") {
           const err35 = {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -5475,7 +1793,7 @@ function validate59(
       }
     }
     for (const key6 in data) {
-      if (pattern10.test(key6)) {
+      if (pattern_b27e6152.test(key6)) {
         if (typeof data[key6] !== "string") {
           const err36 = {
             instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -5494,13 +1812,13 @@ function validate59(
       }
     }
     for (const key7 in data) {
-      if (pattern11.test(key7)) {
+      if (pattern_141804b3.test(key7)) {
         let data27 = data[key7];
         if (Array.isArray(data27)) {
           const len8 = data27.length;
           for (let i8 = 0; i8 < len8; i8++) {
             if (
-              !validate63(data27[i8], {
+              !validate_SecurityRequirement(data27[i8], {
                 instancePath: instancePath + "/" + key7.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i8,
                 parentData: data27,
                 parentDataProperty: i8,
@@ -5508,7 +1826,10 @@ function validate59(
                 dynamicAnchors,
               })
             ) {
-              vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_SecurityRequirement.errors
+                  : vErrors.concat(validate_SecurityRequirement.errors);
               errors = vErrors.length;
             }
           }
@@ -5530,7 +1851,7 @@ function validate59(
       }
     }
     for (const key8 in data) {
-      if (pattern12.test(key8)) {
+      if (pattern_b6dae7b8.test(key8)) {
         let data29 = data[key8];
         if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
           for (const key9 in data29) {
@@ -5570,7 +1891,7 @@ function validate59(
           }
           for (const key10 in data29) {
             if (
-              !validate67(data29[key10], {
+              !validate_SecurityScheme(data29[key10], {
                 instancePath:
                   instancePath +
                   "/" +
@@ -5583,7 +1904,8 @@ function validate59(
                 dynamicAnchors,
               })
             ) {
-              vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+              vErrors =
+                vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
               errors = vErrors.length;
             }
           }
@@ -5605,7 +1927,7 @@ function validate59(
       }
     }
     for (const key11 in data) {
-      if (pattern13.test(key11)) {
+      if (pattern_a39f552e.test(key11)) {
         let data31 = data[key11];
         if (Array.isArray(data31)) {
           if (data31.length < 1) {
@@ -5626,7 +1948,7 @@ function validate59(
           const len9 = data31.length;
           for (let i9 = 0; i9 < len9; i9++) {
             if (
-              !validate105(data31[i9], {
+              !validate_AgentInterface(data31[i9], {
                 instancePath: instancePath + "/" + key11.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i9,
                 parentData: data31,
                 parentDataProperty: i9,
@@ -5634,7 +1956,8 @@ function validate59(
                 dynamicAnchors,
               })
             ) {
-              vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+              vErrors =
+                vErrors === null ? validate_AgentInterface.errors : vErrors.concat(validate_AgentInterface.errors);
               errors = vErrors.length;
             }
           }
@@ -5670,18 +1993,17 @@ function validate59(
     }
     errors++;
   }
-  validate59.errors = vErrors;
+  validate_AgentCard.errors = vErrors;
   return errors === 0;
 }
-validate59.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate110(
+validate_AgentCard.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AgentCardSignature(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate110.evaluated;
+  const evaluated0 = validate_AgentCardSignature.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5738,7 +2060,7 @@ function validate110(
     }
     if (data.header !== undefined) {
       if (
-        !validate56(data.header, {
+        !validate_Struct(data.header, {
           instancePath: instancePath + "/header",
           parentData: data,
           parentDataProperty: "header",
@@ -5746,7 +2068,7 @@ function validate110(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -5799,18 +2121,145 @@ function validate110(
     }
     errors++;
   }
-  validate110.errors = vErrors;
+  validate_AgentCardSignature.errors = vErrors;
   return errors === 0;
 }
-validate110.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate112(
+validate_AgentCardSignature.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AgentCardSignature_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate112.evaluated;
+  const evaluated0 = validate_AgentCardSignature_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.protected === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "protected" },
+        message: "must have required property '" + "protected" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.signature === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "signature" },
+        message: "must have required property '" + "signature" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "header" || key0 === "protected" || key0 === "signature")) {
+        const err2 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.header !== undefined) {
+      if (
+        !validate_Struct(data.header, {
+          instancePath: instancePath + "/header",
+          parentData: data,
+          parentDataProperty: "header",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.protected !== undefined) {
+      if (typeof data.protected !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/protected",
+          schemaPath: "#/properties/protected/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.signature !== undefined) {
+      if (typeof data.signature !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/signature",
+          schemaPath: "#/properties/signature/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_AgentCardSignature_2.errors = vErrors;
+  return errors === 0;
+}
+validate_AgentCardSignature_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AgentExtension(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_AgentExtension.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5854,7 +2303,7 @@ function validate112(
     }
     if (data.params !== undefined) {
       if (
-        !validate56(data.params, {
+        !validate_Struct(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
@@ -5862,7 +2311,7 @@ function validate112(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -5915,18 +2364,132 @@ function validate112(
     }
     errors++;
   }
-  validate112.errors = vErrors;
+  validate_AgentExtension.errors = vErrors;
   return errors === 0;
 }
-validate112.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate114(
+validate_AgentExtension.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AgentExtension_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate114.evaluated;
+  const evaluated0 = validate_AgentExtension_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "description" || key0 === "params" || key0 === "required" || key0 === "uri")) {
+        const err0 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      if (
+        !validate_Struct(data.params, {
+          instancePath: instancePath + "/params",
+          parentData: data,
+          parentDataProperty: "params",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.required !== undefined) {
+      if (typeof data.required !== "boolean") {
+        const err2 = {
+          instancePath: instancePath + "/required",
+          schemaPath: "#/properties/required/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      if (typeof data.uri !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_AgentExtension_2.errors = vErrors;
+  return errors === 0;
+}
+validate_AgentExtension_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AgentInterface(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_AgentInterface.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -5985,8 +2548,8 @@ function validate114(
         key0 === "protocolVersion" ||
         key0 === "tenant" ||
         key0 === "url" ||
-        pattern68.test(key0) ||
-        pattern69.test(key0)
+        pattern_9a916df4.test(key0) ||
+        pattern_2ccff6f4.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -6072,7 +2635,7 @@ function validate114(
       }
     }
     for (const key1 in data) {
-      if (pattern68.test(key1)) {
+      if (pattern_9a916df4.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err8 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -6091,7 +2654,7 @@ function validate114(
       }
     }
     for (const key2 in data) {
-      if (pattern69.test(key2)) {
+      if (pattern_2ccff6f4.test(key2)) {
         if (typeof data[key2] !== "string") {
           const err9 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -6124,18 +2687,225 @@ function validate114(
     }
     errors++;
   }
-  validate114.errors = vErrors;
+  validate_AgentInterface.errors = vErrors;
   return errors === 0;
 }
-validate114.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate115(
+validate_AgentInterface.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AgentInterface_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate115.evaluated;
+  const evaluated0 = validate_AgentInterface_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.url === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "url" },
+        message: "must have required property '" + "url" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.protocolBinding === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "protocolBinding" },
+        message: "must have required property '" + "protocolBinding" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.protocolVersion === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "protocolVersion" },
+        message: "must have required property '" + "protocolVersion" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "protocolBinding" ||
+        key0 === "protocolVersion" ||
+        key0 === "tenant" ||
+        key0 === "url" ||
+        pattern_9a916df4.test(key0) ||
+        pattern_2ccff6f4.test(key0)
+      )) {
+        const err3 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.protocolBinding !== undefined) {
+      if (typeof data.protocolBinding !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/protocolBinding",
+          schemaPath: "#/properties/protocolBinding/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.protocolVersion !== undefined) {
+      if (typeof data.protocolVersion !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/protocolVersion",
+          schemaPath: "#/properties/protocolVersion/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.tenant !== undefined) {
+      if (typeof data.tenant !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/tenant",
+          schemaPath: "#/properties/tenant/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.url !== undefined) {
+      if (typeof data.url !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/url",
+          schemaPath: "#/properties/url/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern_9a916df4.test(key1)) {
+        if (typeof data[key1] !== "string") {
+          const err8 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(protocol_binding)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key2 in data) {
+      if (pattern_2ccff6f4.test(key2)) {
+        if (typeof data[key2] !== "string") {
+          const err9 = {
+            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(protocol_version)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_AgentInterface_2.errors = vErrors;
+  return errors === 0;
+}
+validate_AgentInterface_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AgentProvider(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_AgentProvider.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6239,18 +3009,131 @@ function validate115(
     }
     errors++;
   }
-  validate115.errors = vErrors;
+  validate_AgentProvider.errors = vErrors;
   return errors === 0;
 }
-validate115.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate116(
+validate_AgentProvider.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AgentProvider_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate116.evaluated;
+  const evaluated0 = validate_AgentProvider_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.url === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "url" },
+        message: "must have required property '" + "url" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.organization === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "organization" },
+        message: "must have required property '" + "organization" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "organization" || key0 === "url")) {
+        const err2 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.organization !== undefined) {
+      if (typeof data.organization !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/organization",
+          schemaPath: "#/properties/organization/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.url !== undefined) {
+      if (typeof data.url !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/url",
+          schemaPath: "#/properties/url/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_AgentProvider_2.errors = vErrors;
+  return errors === 0;
+}
+validate_AgentProvider_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AgentSkill(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_AgentSkill.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -6328,9 +3211,9 @@ function validate116(
         key0 === "outputModes" ||
         key0 === "securityRequirements" ||
         key0 === "tags" ||
-        pattern62.test(key0) ||
-        pattern63.test(key0) ||
-        pattern11.test(key0)
+        pattern_7e001e41.test(key0) ||
+        pattern_9c939a66.test(key0) ||
+        pattern_141804b3.test(key0)
       )) {
         const err4 = {
           instancePath,
@@ -6515,7 +3398,7 @@ function validate116(
         const len3 = data9.length;
         for (let i3 = 0; i3 < len3; i3++) {
           if (
-            !validate63(data9[i3], {
+            !validate_SecurityRequirement(data9[i3], {
               instancePath: instancePath + "/securityRequirements/" + i3,
               parentData: data9,
               parentDataProperty: i3,
@@ -6523,7 +3406,10 @@ function validate116(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            vErrors =
+              vErrors === null
+                ? validate_SecurityRequirement.errors
+                : vErrors.concat(validate_SecurityRequirement.errors);
             errors = vErrors.length;
           }
         }
@@ -6596,7 +3482,7 @@ function validate116(
       }
     }
     for (const key1 in data) {
-      if (pattern62.test(key1)) {
+      if (pattern_7e001e41.test(key1)) {
         let data13 = data[key1];
         if (Array.isArray(data13)) {
           const len5 = data13.length;
@@ -6635,7 +3521,7 @@ function validate116(
       }
     }
     for (const key2 in data) {
-      if (pattern63.test(key2)) {
+      if (pattern_9c939a66.test(key2)) {
         let data15 = data[key2];
         if (Array.isArray(data15)) {
           const len6 = data15.length;
@@ -6674,13 +3560,13 @@ function validate116(
       }
     }
     for (const key3 in data) {
-      if (pattern11.test(key3)) {
+      if (pattern_141804b3.test(key3)) {
         let data17 = data[key3];
         if (Array.isArray(data17)) {
           const len7 = data17.length;
           for (let i7 = 0; i7 < len7; i7++) {
             if (
-              !validate63(data17[i7], {
+              !validate_SecurityRequirement(data17[i7], {
                 instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i7,
                 parentData: data17,
                 parentDataProperty: i7,
@@ -6688,7 +3574,10 @@ function validate116(
                 dynamicAnchors,
               })
             ) {
-              vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_SecurityRequirement.errors
+                  : vErrors.concat(validate_SecurityRequirement.errors);
               errors = vErrors.length;
             }
           }
@@ -6724,79 +3613,31 @@ function validate116(
     }
     errors++;
   }
-  validate116.errors = vErrors;
+  validate_AgentSkill.errors = vErrors;
   return errors === 0;
 }
-validate116.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema47 = {
-  additionalProperties: false,
-  properties: {
-    artifactId: { type: "string" },
-    description: { type: "string" },
-    extensions: { items: { type: "string" }, type: "array" },
-    metadata: { $ref: "#/$defs/Struct" },
-    name: { type: "string" },
-    parts: { items: { $ref: "#/$defs/Part" }, type: "array", minItems: 1 },
-  },
-  type: "object",
-  required: ["artifactId", "parts"],
-  patternProperties: { "^(artifact_id)$": { type: "string" } },
-};
-const pattern89 = new RegExp("^(artifact_id)$", "u");
-const schema48 = {
-  additionalProperties: false,
-  properties: {
-    data: { $ref: "#/$defs/Value" },
-    filename: { type: "string" },
-    mediaType: { type: "string" },
-    metadata: { $ref: "#/$defs/Struct" },
-    raw: { pattern: "^[A-Za-z0-9+/]*={0,2}$", type: "string" },
-    text: { type: "string" },
-    url: { type: "string" },
-  },
-  type: "object",
-  patternProperties: { "^(media_type)$": { type: "string" } },
-  allOf: [{ oneOf: [{ required: ["text"] }, { required: ["raw"] }, { required: ["url"] }, { required: ["data"] }] }],
-};
-const pattern90 = new RegExp("^(media_type)$", "u");
-const pattern91 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
-const schema49 = {};
-
-function validate122(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  validate122.errors = null;
-  return true;
-}
-validate122.evaluated = { dynamicProps: false, dynamicItems: false };
-
-function validate121(
+validate_AgentSkill.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AgentSkill_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate121.evaluated;
+  const evaluated0 = validate_AgentSkill_2.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  const _errs2 = errors;
-  let valid1 = false;
-  let passing0 = null;
-  const _errs3 = errors;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
+    if (data.id === undefined) {
       const err0 = {
         instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/required",
+        schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -6805,21 +3646,13 @@ function validate121(
       }
       errors++;
     }
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0) {
-    valid1 = true;
-    passing0 = 0;
-  }
-  const _errs4 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.raw === undefined) {
+    if (data.name === undefined) {
       const err1 = {
         instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/required",
+        schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "raw" },
-        message: "must have required property '" + "raw" + "'",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
       };
       if (vErrors === null) {
         vErrors = [err1];
@@ -6828,115 +3661,73 @@ function validate121(
       }
       errors++;
     }
-  }
-  var _valid0 = _errs4 === errors;
-  if (_valid0 && valid1) {
-    valid1 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid1 = true;
-      passing0 = 1;
-    }
-    const _errs5 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.url === undefined) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/2/required",
-          keyword: "required",
-          params: { missingProperty: "url" },
-          message: "must have required property '" + "url" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    var _valid0 = _errs5 === errors;
-    if (_valid0 && valid1) {
-      valid1 = false;
-      passing0 = [passing0, 2];
-    } else {
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 2;
-      }
-      const _errs6 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.data === undefined) {
-          const err3 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/3/required",
-            keyword: "required",
-            params: { missingProperty: "data" },
-            message: "must have required property '" + "data" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs6 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
-        passing0 = [passing0, 3];
+    if (data.description === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "description" },
+        message: "must have required property '" + "description" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
       } else {
-        if (_valid0) {
-          valid1 = true;
-          passing0 = 3;
-        }
+        vErrors.push(err2);
       }
+      errors++;
     }
-  }
-  if (!valid1) {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  } else {
-    errors = _errs2;
-    if (vErrors !== null) {
-      if (_errs2) {
-        vErrors.length = _errs2;
+    if (data.tags === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "tags" },
+        message: "must have required property '" + "tags" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
       } else {
-        vErrors = null;
+        vErrors.push(err3);
       }
+      errors++;
     }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
-        key0 === "data" ||
-        key0 === "filename" ||
-        key0 === "mediaType" ||
-        key0 === "metadata" ||
-        key0 === "raw" ||
-        key0 === "text" ||
-        key0 === "url" ||
-        pattern90.test(key0)
+        key0 === "description" ||
+        key0 === "examples" ||
+        key0 === "id" ||
+        key0 === "inputModes" ||
+        key0 === "name" ||
+        key0 === "outputModes" ||
+        key0 === "securityRequirements" ||
+        key0 === "tags" ||
+        pattern_7e001e41.test(key0) ||
+        pattern_9c939a66.test(key0) ||
+        pattern_141804b3.test(key0)
       )) {
-        const err5 = {
+        const err4 = {
           instancePath,
           schemaPath: "#/additionalProperties",
           keyword: "additionalProperties",
           params: { additionalProperty: key0 },
           message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err5];
@@ -6946,45 +3737,34 @@ function validate121(
         errors++;
       }
     }
-    if (data.data !== undefined) {
-      if (
-        !validate122(data.data, {
-          instancePath: instancePath + "/data",
-          parentData: data,
-          parentDataProperty: "data",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.filename !== undefined) {
-      if (typeof data.filename !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/filename",
-          schemaPath: "#/properties/filename/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
+    if (data.examples !== undefined) {
+      let data1 = data.examples;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data1[i0] !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/examples/" + i0,
+              schemaPath: "#/properties/examples/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
         }
-        errors++;
-      }
-    }
-    if (data.mediaType !== undefined) {
-      if (typeof data.mediaType !== "string") {
+      } else {
         const err7 = {
-          instancePath: instancePath + "/mediaType",
-          schemaPath: "#/properties/mediaType/type",
+          instancePath: instancePath + "/examples",
+          schemaPath: "#/properties/examples/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "array" },
+          message: "must be array",
         };
         if (vErrors === null) {
           vErrors = [err7];
@@ -6994,62 +3774,51 @@ function validate121(
         errors++;
       }
     }
-    if (data.metadata !== undefined) {
-      if (
-        !validate56(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.raw !== undefined) {
-      let data4 = data.raw;
-      if (typeof data4 === "string") {
-        if (!pattern91.test(data4)) {
-          const err8 = {
-            instancePath: instancePath + "/raw",
-            schemaPath: "#/properties/raw/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Za-z0-9+/]*={0,2}$" },
-            message: 'must match pattern "' + "^[A-Za-z0-9+/]*={0,2}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/raw",
-          schemaPath: "#/properties/raw/type",
+    if (data.id !== undefined) {
+      if (typeof data.id !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/id",
+          schemaPath: "#/properties/id/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
         };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err8];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err8);
         }
         errors++;
       }
     }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
+    if (data.inputModes !== undefined) {
+      let data4 = data.inputModes;
+      if (Array.isArray(data4)) {
+        const len1 = data4.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (typeof data4[i1] !== "string") {
+            const err9 = {
+              instancePath: instancePath + "/inputModes/" + i1,
+              schemaPath: "#/properties/inputModes/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      } else {
         const err10 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
+          instancePath: instancePath + "/inputModes",
+          schemaPath: "#/properties/inputModes/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "array" },
+          message: "must be array",
         };
         if (vErrors === null) {
           vErrors = [err10];
@@ -7059,11 +3828,11 @@ function validate121(
         errors++;
       }
     }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
         const err11 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -7076,27 +3845,251 @@ function validate121(
         errors++;
       }
     }
-    for (const key1 in data) {
-      if (pattern90.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err12 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(media_type)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
+    if (data.outputModes !== undefined) {
+      let data7 = data.outputModes;
+      if (Array.isArray(data7)) {
+        const len2 = data7.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          if (typeof data7[i2] !== "string") {
+            const err12 = {
+              instancePath: instancePath + "/outputModes/" + i2,
+              schemaPath: "#/properties/outputModes/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + "/outputModes",
+          schemaPath: "#/properties/outputModes/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.securityRequirements !== undefined) {
+      let data9 = data.securityRequirements;
+      if (Array.isArray(data9)) {
+        const len3 = data9.length;
+        for (let i3 = 0; i3 < len3; i3++) {
+          if (
+            !validate_SecurityRequirement(data9[i3], {
+              instancePath: instancePath + "/securityRequirements/" + i3,
+              parentData: data9,
+              parentDataProperty: i3,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_SecurityRequirement.errors
+                : vErrors.concat(validate_SecurityRequirement.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + "/securityRequirements",
+          schemaPath: "#/properties/securityRequirements/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.tags !== undefined) {
+      let data11 = data.tags;
+      if (Array.isArray(data11)) {
+        if (data11.length < 1) {
+          const err15 = {
+            instancePath: instancePath + "/tags",
+            schemaPath: "#/properties/tags/minItems",
+            keyword: "minItems",
+            params: { limit: 1 },
+            message: "must NOT have fewer than 1 items",
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err15];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+        const len4 = data11.length;
+        for (let i4 = 0; i4 < len4; i4++) {
+          if (typeof data11[i4] !== "string") {
+            const err16 = {
+              instancePath: instancePath + "/tags/" + i4,
+              schemaPath: "#/properties/tags/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err17 = {
+          instancePath: instancePath + "/tags",
+          schemaPath: "#/properties/tags/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern_7e001e41.test(key1)) {
+        let data13 = data[key1];
+        if (Array.isArray(data13)) {
+          const len5 = data13.length;
+          for (let i5 = 0; i5 < len5; i5++) {
+            if (typeof data13[i5] !== "string") {
+              const err18 = {
+                instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5,
+                schemaPath: "#/patternProperties/%5E(input_modes)%24/items/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err18];
+              } else {
+                vErrors.push(err18);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err19 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(input_modes)%24/type",
+            keyword: "type",
+            params: { type: "array" },
+            message: "must be array",
+          };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key2 in data) {
+      if (pattern_9c939a66.test(key2)) {
+        let data15 = data[key2];
+        if (Array.isArray(data15)) {
+          const len6 = data15.length;
+          for (let i6 = 0; i6 < len6; i6++) {
+            if (typeof data15[i6] !== "string") {
+              const err20 = {
+                instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6,
+                schemaPath: "#/patternProperties/%5E(output_modes)%24/items/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err20];
+              } else {
+                vErrors.push(err20);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err21 = {
+            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(output_modes)%24/type",
+            keyword: "type",
+            params: { type: "array" },
+            message: "must be array",
+          };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key3 in data) {
+      if (pattern_141804b3.test(key3)) {
+        let data17 = data[key3];
+        if (Array.isArray(data17)) {
+          const len7 = data17.length;
+          for (let i7 = 0; i7 < len7; i7++) {
+            if (
+              !validate_SecurityRequirement(data17[i7], {
+                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i7,
+                parentData: data17,
+                parentDataProperty: i7,
+                rootData,
+                dynamicAnchors,
+              })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_SecurityRequirement.errors
+                  : vErrors.concat(validate_SecurityRequirement.errors);
+              errors = vErrors.length;
+            }
+          }
+        } else {
+          const err22 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(security_requirements)%24/type",
+            keyword: "type",
+            params: { type: "array" },
+            message: "must be array",
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
           }
           errors++;
         }
       }
     }
   } else {
-    const err13 = {
+    const err23 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -7104,24 +4097,23 @@ function validate121(
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err13];
+      vErrors = [err23];
     } else {
-      vErrors.push(err13);
+      vErrors.push(err23);
     }
     errors++;
   }
-  validate121.errors = vErrors;
+  validate_AgentSkill_2.errors = vErrors;
   return errors === 0;
 }
-validate121.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate119(
+validate_AgentSkill_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_Artifact(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate119.evaluated;
+  const evaluated0 = validate_Artifact.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7167,7 +4159,7 @@ function validate119(
         key0 === "metadata" ||
         key0 === "name" ||
         key0 === "parts" ||
-        pattern89.test(key0)
+        pattern_a293b22b.test(key0)
       )) {
         const err2 = {
           instancePath,
@@ -7257,7 +4249,7 @@ function validate119(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -7265,7 +4257,7 @@ function validate119(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -7307,7 +4299,7 @@ function validate119(
         const len1 = data6.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate121(data6[i1], {
+            !validate_Part(data6[i1], {
               instancePath: instancePath + "/parts/" + i1,
               parentData: data6,
               parentDataProperty: i1,
@@ -7315,7 +4307,7 @@ function validate119(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+            vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
             errors = vErrors.length;
           }
         }
@@ -7336,7 +4328,7 @@ function validate119(
       }
     }
     for (const key1 in data) {
-      if (pattern89.test(key1)) {
+      if (pattern_a293b22b.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err10 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -7369,25 +4361,17 @@ function validate119(
     }
     errors++;
   }
-  validate119.errors = vErrors;
+  validate_Artifact.errors = vErrors;
   return errors === 0;
 }
-validate119.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema50 = {
-  additionalProperties: false,
-  properties: { credentials: { type: "string" }, scheme: { type: "string" } },
-  type: "object",
-  required: ["scheme"],
-};
-
-function validate126(
+validate_Artifact.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AuthenticationInfo(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate126.evaluated;
+  const evaluated0 = validate_AuthenticationInfo.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7476,18 +4460,17 @@ function validate126(
     }
     errors++;
   }
-  validate126.errors = vErrors;
+  validate_AuthenticationInfo.errors = vErrors;
   return errors === 0;
 }
-validate126.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate127(
+validate_AuthenticationInfo.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AuthorizationCodeOAuthFlow(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate127.evaluated;
+  const evaluated0 = validate_AuthorizationCodeOAuthFlow.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7547,10 +4530,10 @@ function validate127(
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
         key0 === "tokenUrl" ||
-        pattern25.test(key0) ||
-        pattern26.test(key0) ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
+        pattern_7b7125d4.test(key0) ||
+        pattern_85f0e61d.test(key0) ||
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -7707,7 +4690,7 @@ function validate127(
       }
     }
     for (const key3 in data) {
-      if (pattern25.test(key3)) {
+      if (pattern_7b7125d4.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err12 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -7726,7 +4709,7 @@ function validate127(
       }
     }
     for (const key4 in data) {
-      if (pattern26.test(key4)) {
+      if (pattern_85f0e61d.test(key4)) {
         if (typeof data[key4] !== "boolean") {
           const err13 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -7745,7 +4728,7 @@ function validate127(
       }
     }
     for (const key5 in data) {
-      if (pattern27.test(key5)) {
+      if (pattern_3a2775df.test(key5)) {
         if (typeof data[key5] !== "string") {
           const err14 = {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -7764,7 +4747,7 @@ function validate127(
       }
     }
     for (const key6 in data) {
-      if (pattern28.test(key6)) {
+      if (pattern_a01cd0db.test(key6)) {
         if (typeof data[key6] !== "string") {
           const err15 = {
             instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -7797,25 +4780,337 @@ function validate127(
     }
     errors++;
   }
-  validate127.errors = vErrors;
+  validate_AuthorizationCodeOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate127.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema52 = {
-  additionalProperties: false,
-  properties: { id: { type: "string" }, metadata: { $ref: "#/$defs/Struct" }, tenant: { type: "string" } },
-  type: "object",
-  required: ["id"],
-};
-
-function validate128(
+validate_AuthorizationCodeOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_AuthorizationCodeOAuthFlow_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate128.evaluated;
+  const evaluated0 = validate_AuthorizationCodeOAuthFlow_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.authorizationUrl === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "authorizationUrl" },
+        message: "must have required property '" + "authorizationUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.tokenUrl === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "tokenUrl" },
+        message: "must have required property '" + "tokenUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.scopes === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "scopes" },
+        message: "must have required property '" + "scopes" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "authorizationUrl" ||
+        key0 === "pkceRequired" ||
+        key0 === "refreshUrl" ||
+        key0 === "scopes" ||
+        key0 === "tokenUrl" ||
+        pattern_7b7125d4.test(key0) ||
+        pattern_85f0e61d.test(key0) ||
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
+      )) {
+        const err3 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.authorizationUrl !== undefined) {
+      if (typeof data.authorizationUrl !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/authorizationUrl",
+          schemaPath: "#/properties/authorizationUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.pkceRequired !== undefined) {
+      if (typeof data.pkceRequired !== "boolean") {
+        const err5 = {
+          instancePath: instancePath + "/pkceRequired",
+          schemaPath: "#/properties/pkceRequired/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.refreshUrl !== undefined) {
+      if (typeof data.refreshUrl !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/refreshUrl",
+          schemaPath: "#/properties/refreshUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.scopes !== undefined) {
+      let data3 = data.scopes;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        for (const key1 in data3) {
+          const _errs10 = errors;
+          if (typeof key1 !== "string") {
+            const err7 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+              propertyName: key1,
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+          var valid1 = _errs10 === errors;
+          if (!valid1) {
+            const err8 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames",
+              keyword: "propertyNames",
+              params: { propertyName: key1 },
+              message: "property name must be valid",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data3) {
+          if (typeof data3[key2] !== "string") {
+            const err9 = {
+              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/scopes/additionalProperties/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + "/scopes",
+          schemaPath: "#/properties/scopes/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.tokenUrl !== undefined) {
+      if (typeof data.tokenUrl !== "string") {
+        const err11 = {
+          instancePath: instancePath + "/tokenUrl",
+          schemaPath: "#/properties/tokenUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    for (const key3 in data) {
+      if (pattern_7b7125d4.test(key3)) {
+        if (typeof data[key3] !== "string") {
+          const err12 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(authorization_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key4 in data) {
+      if (pattern_85f0e61d.test(key4)) {
+        if (typeof data[key4] !== "boolean") {
+          const err13 = {
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(pkce_required)%24/type",
+            keyword: "type",
+            params: { type: "boolean" },
+            message: "must be boolean",
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key5 in data) {
+      if (pattern_3a2775df.test(key5)) {
+        if (typeof data[key5] !== "string") {
+          const err14 = {
+            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key6 in data) {
+      if (pattern_a01cd0db.test(key6)) {
+        if (typeof data[key6] !== "string") {
+          const err15 = {
+            instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate_AuthorizationCodeOAuthFlow_2.errors = vErrors;
+  return errors === 0;
+}
+validate_AuthorizationCodeOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_CancelTaskRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_CancelTaskRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7874,7 +5169,7 @@ function validate128(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -7882,7 +5177,7 @@ function validate128(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -7918,18 +5213,17 @@ function validate128(
     }
     errors++;
   }
-  validate128.errors = vErrors;
+  validate_CancelTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate128.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate130(
+validate_CancelTaskRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_ClientCredentialsOAuthFlow(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate130.evaluated;
+  const evaluated0 = validate_ClientCredentialsOAuthFlow.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -7972,8 +5266,8 @@ function validate130(
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
         key0 === "tokenUrl" ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
       )) {
         const err2 = {
           instancePath,
@@ -8096,7 +5390,7 @@ function validate130(
       }
     }
     for (const key3 in data) {
-      if (pattern27.test(key3)) {
+      if (pattern_3a2775df.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err9 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8115,7 +5409,7 @@ function validate130(
       }
     }
     for (const key4 in data) {
-      if (pattern28.test(key4)) {
+      if (pattern_a01cd0db.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err10 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8148,27 +5442,246 @@ function validate130(
     }
     errors++;
   }
-  validate130.errors = vErrors;
+  validate_ClientCredentialsOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate130.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema54 = {
-  additionalProperties: false,
-  properties: { id: { type: "string" }, taskId: { type: "string" }, tenant: { type: "string" } },
-  type: "object",
-  required: ["taskId", "id"],
-  patternProperties: { "^(task_id)$": { type: "string" } },
-};
-const pattern106 = new RegExp("^(task_id)$", "u");
-
-function validate131(
+validate_ClientCredentialsOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_ClientCredentialsOAuthFlow_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate131.evaluated;
+  const evaluated0 = validate_ClientCredentialsOAuthFlow_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.tokenUrl === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "tokenUrl" },
+        message: "must have required property '" + "tokenUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.scopes === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "scopes" },
+        message: "must have required property '" + "scopes" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "refreshUrl" ||
+        key0 === "scopes" ||
+        key0 === "tokenUrl" ||
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
+      )) {
+        const err2 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.refreshUrl !== undefined) {
+      if (typeof data.refreshUrl !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/refreshUrl",
+          schemaPath: "#/properties/refreshUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.scopes !== undefined) {
+      let data1 = data.scopes;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        for (const key1 in data1) {
+          const _errs6 = errors;
+          if (typeof key1 !== "string") {
+            const err4 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+              propertyName: key1,
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+          var valid1 = _errs6 === errors;
+          if (!valid1) {
+            const err5 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames",
+              keyword: "propertyNames",
+              params: { propertyName: key1 },
+              message: "property name must be valid",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data1) {
+          if (typeof data1[key2] !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/scopes/additionalProperties/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/scopes",
+          schemaPath: "#/properties/scopes/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.tokenUrl !== undefined) {
+      if (typeof data.tokenUrl !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/tokenUrl",
+          schemaPath: "#/properties/tokenUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    for (const key3 in data) {
+      if (pattern_3a2775df.test(key3)) {
+        if (typeof data[key3] !== "string") {
+          const err9 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key4 in data) {
+      if (pattern_a01cd0db.test(key4)) {
+        if (typeof data[key4] !== "string") {
+          const err10 = {
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate_ClientCredentialsOAuthFlow_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ClientCredentialsOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_DeleteTaskPushNotificationConfigRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_DeleteTaskPushNotificationConfigRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8207,7 +5720,7 @@ function validate131(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "id" || key0 === "taskId" || key0 === "tenant" || pattern106.test(key0))) {
+      if (!(key0 === "id" || key0 === "taskId" || key0 === "tenant" || pattern_3f9c8ce5.test(key0))) {
         const err2 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -8275,7 +5788,7 @@ function validate131(
       }
     }
     for (const key1 in data) {
-      if (pattern106.test(key1)) {
+      if (pattern_3f9c8ce5.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err6 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8308,18 +5821,17 @@ function validate131(
     }
     errors++;
   }
-  validate131.errors = vErrors;
+  validate_DeleteTaskPushNotificationConfigRequest.errors = vErrors;
   return errors === 0;
 }
-validate131.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate132(
+validate_DeleteTaskPushNotificationConfigRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_DeviceCodeOAuthFlow(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate132.evaluated;
+  const evaluated0 = validate_DeviceCodeOAuthFlow.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8378,9 +5890,9 @@ function validate132(
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
         key0 === "tokenUrl" ||
-        pattern37.test(key0) ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
+        pattern_4b9b9533.test(key0) ||
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -8520,7 +6032,7 @@ function validate132(
       }
     }
     for (const key3 in data) {
-      if (pattern37.test(key3)) {
+      if (pattern_4b9b9533.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err11 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8539,7 +6051,7 @@ function validate132(
       }
     }
     for (const key4 in data) {
-      if (pattern27.test(key4)) {
+      if (pattern_3a2775df.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err12 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8558,7 +6070,7 @@ function validate132(
       }
     }
     for (const key5 in data) {
-      if (pattern28.test(key5)) {
+      if (pattern_a01cd0db.test(key5)) {
         if (typeof data[key5] !== "string") {
           const err13 = {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8591,20 +6103,299 @@ function validate132(
     }
     errors++;
   }
-  validate132.errors = vErrors;
+  validate_DeviceCodeOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate132.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema56 = { type: "object", additionalProperties: false };
-
-function validate133(
+validate_DeviceCodeOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_DeviceCodeOAuthFlow_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate133.evaluated;
+  const evaluated0 = validate_DeviceCodeOAuthFlow_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.deviceAuthorizationUrl === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "deviceAuthorizationUrl" },
+        message: "must have required property '" + "deviceAuthorizationUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.tokenUrl === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "tokenUrl" },
+        message: "must have required property '" + "tokenUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.scopes === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "scopes" },
+        message: "must have required property '" + "scopes" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "deviceAuthorizationUrl" ||
+        key0 === "refreshUrl" ||
+        key0 === "scopes" ||
+        key0 === "tokenUrl" ||
+        pattern_4b9b9533.test(key0) ||
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
+      )) {
+        const err3 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.deviceAuthorizationUrl !== undefined) {
+      if (typeof data.deviceAuthorizationUrl !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/deviceAuthorizationUrl",
+          schemaPath: "#/properties/deviceAuthorizationUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.refreshUrl !== undefined) {
+      if (typeof data.refreshUrl !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/refreshUrl",
+          schemaPath: "#/properties/refreshUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.scopes !== undefined) {
+      let data2 = data.scopes;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        for (const key1 in data2) {
+          const _errs8 = errors;
+          if (typeof key1 !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+              propertyName: key1,
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+          var valid1 = _errs8 === errors;
+          if (!valid1) {
+            const err7 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames",
+              keyword: "propertyNames",
+              params: { propertyName: key1 },
+              message: "property name must be valid",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data2) {
+          if (typeof data2[key2] !== "string") {
+            const err8 = {
+              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/scopes/additionalProperties/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/scopes",
+          schemaPath: "#/properties/scopes/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.tokenUrl !== undefined) {
+      if (typeof data.tokenUrl !== "string") {
+        const err10 = {
+          instancePath: instancePath + "/tokenUrl",
+          schemaPath: "#/properties/tokenUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    for (const key3 in data) {
+      if (pattern_4b9b9533.test(key3)) {
+        if (typeof data[key3] !== "string") {
+          const err11 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(device_authorization_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key4 in data) {
+      if (pattern_3a2775df.test(key4)) {
+        if (typeof data[key4] !== "string") {
+          const err12 = {
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key5 in data) {
+      if (pattern_a01cd0db.test(key5)) {
+        if (typeof data[key5] !== "string") {
+          const err13 = {
+            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err14 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err14];
+    } else {
+      vErrors.push(err14);
+    }
+    errors++;
+  }
+  validate_DeviceCodeOAuthFlow_2.errors = vErrors;
+  return errors === 0;
+}
+validate_DeviceCodeOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_Empty(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Empty.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8642,20 +6433,17 @@ function validate133(
     }
     errors++;
   }
-  validate133.errors = vErrors;
+  validate_Empty.errors = vErrors;
   return errors === 0;
 }
-validate133.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema57 = { additionalProperties: false, properties: { tenant: { type: "string" } }, type: "object" };
-
-function validate134(
+validate_Empty.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_GetExtendedAgentCardRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate134.evaluated;
+  const evaluated0 = validate_GetExtendedAgentCardRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8712,26 +6500,17 @@ function validate134(
     }
     errors++;
   }
-  validate134.errors = vErrors;
+  validate_GetExtendedAgentCardRequest.errors = vErrors;
   return errors === 0;
 }
-validate134.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema58 = {
-  additionalProperties: false,
-  properties: { id: { type: "string" }, taskId: { type: "string" }, tenant: { type: "string" } },
-  type: "object",
-  required: ["taskId", "id"],
-  patternProperties: { "^(task_id)$": { type: "string" } },
-};
-
-function validate135(
+validate_GetExtendedAgentCardRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_GetTaskPushNotificationConfigRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate135.evaluated;
+  const evaluated0 = validate_GetTaskPushNotificationConfigRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8770,7 +6549,7 @@ function validate135(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "id" || key0 === "taskId" || key0 === "tenant" || pattern106.test(key0))) {
+      if (!(key0 === "id" || key0 === "taskId" || key0 === "tenant" || pattern_3f9c8ce5.test(key0))) {
         const err2 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -8838,7 +6617,7 @@ function validate135(
       }
     }
     for (const key1 in data) {
-      if (pattern106.test(key1)) {
+      if (pattern_3f9c8ce5.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err6 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8871,44 +6650,17 @@ function validate135(
     }
     errors++;
   }
-  validate135.errors = vErrors;
+  validate_GetTaskPushNotificationConfigRequest.errors = vErrors;
   return errors === 0;
 }
-validate135.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema59 = {
-  additionalProperties: false,
-  properties: {
-    historyLength: {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    id: { type: "string" },
-    tenant: { type: "string" },
-  },
-  type: "object",
-  required: ["id"],
-  patternProperties: {
-    "^(history_length)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-  },
-};
-const pattern116 = new RegExp("^(history_length)$", "u");
-const pattern117 = new RegExp("^-?[0-9]+$", "u");
-
-function validate136(
+validate_GetTaskPushNotificationConfigRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_GetTaskRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate136.evaluated;
+  const evaluated0 = validate_GetTaskRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -8932,7 +6684,7 @@ function validate136(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "historyLength" || key0 === "id" || key0 === "tenant" || pattern116.test(key0))) {
+      if (!(key0 === "historyLength" || key0 === "id" || key0 === "tenant" || pattern_c33f14a6.test(key0))) {
         const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -9004,7 +6756,7 @@ function validate136(
       valid1 = valid1 || _valid0;
       const _errs6 = errors;
       if (typeof data0 === "string") {
-        if (!pattern117.test(data0)) {
+        if (!pattern_af46a196.test(data0)) {
           const err5 = {
             instancePath: instancePath + "/historyLength",
             schemaPath: "#/properties/historyLength/anyOf/1/pattern",
@@ -9096,7 +6848,7 @@ function validate136(
       }
     }
     for (const key1 in data) {
-      if (pattern116.test(key1)) {
+      if (pattern_c33f14a6.test(key1)) {
         let data3 = data[key1];
         const _errs13 = errors;
         let valid3 = false;
@@ -9152,7 +6904,7 @@ function validate136(
         valid3 = valid3 || _valid1;
         const _errs16 = errors;
         if (typeof data3 === "string") {
-          if (!pattern117.test(data3)) {
+          if (!pattern_af46a196.test(data3)) {
             const err13 = {
               instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
@@ -9225,18 +6977,17 @@ function validate136(
     }
     errors++;
   }
-  validate136.errors = vErrors;
+  validate_GetTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate136.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate137(
+validate_GetTaskRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_HTTPAuthSecurityScheme(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate137.evaluated;
+  const evaluated0 = validate_HTTPAuthSecurityScheme.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9260,7 +7011,7 @@ function validate137(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "bearerFormat" || key0 === "description" || key0 === "scheme" || pattern19.test(key0))) {
+      if (!(key0 === "bearerFormat" || key0 === "description" || key0 === "scheme" || pattern_fb87f5a3.test(key0))) {
         const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -9328,7 +7079,7 @@ function validate137(
       }
     }
     for (const key1 in data) {
-      if (pattern19.test(key1)) {
+      if (pattern_fb87f5a3.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err5 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9361,18 +7112,152 @@ function validate137(
     }
     errors++;
   }
-  validate137.errors = vErrors;
+  validate_HTTPAuthSecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate137.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate138(
+validate_HTTPAuthSecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_HTTPAuthSecurityScheme_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate138.evaluated;
+  const evaluated0 = validate_HTTPAuthSecurityScheme_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.scheme === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "scheme" },
+        message: "must have required property '" + "scheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "bearerFormat" || key0 === "description" || key0 === "scheme" || pattern_fb87f5a3.test(key0))) {
+        const err1 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.bearerFormat !== undefined) {
+      if (typeof data.bearerFormat !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/bearerFormat",
+          schemaPath: "#/properties/bearerFormat/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.scheme !== undefined) {
+      if (typeof data.scheme !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/scheme",
+          schemaPath: "#/properties/scheme/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern_fb87f5a3.test(key1)) {
+        if (typeof data[key1] !== "string") {
+          const err5 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(bearer_format)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_HTTPAuthSecurityScheme_2.errors = vErrors;
+  return errors === 0;
+}
+validate_HTTPAuthSecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_ImplicitOAuthFlow(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ImplicitOAuthFlow.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9385,8 +7270,8 @@ function validate138(
         key0 === "authorizationUrl" ||
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
-        pattern25.test(key0) ||
-        pattern27.test(key0)
+        pattern_7b7125d4.test(key0) ||
+        pattern_3a2775df.test(key0)
       )) {
         const err0 = {
           instancePath,
@@ -9509,7 +7394,7 @@ function validate138(
       }
     }
     for (const key3 in data) {
-      if (pattern25.test(key3)) {
+      if (pattern_7b7125d4.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9528,7 +7413,7 @@ function validate138(
       }
     }
     for (const key4 in data) {
-      if (pattern27.test(key4)) {
+      if (pattern_3a2775df.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err8 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9561,47 +7446,216 @@ function validate138(
     }
     errors++;
   }
-  validate138.errors = vErrors;
+  validate_ImplicitOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate138.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema62 = {
-  additionalProperties: false,
-  properties: {
-    pageSize: {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    pageToken: { type: "string" },
-    taskId: { type: "string" },
-    tenant: { type: "string" },
-  },
-  type: "object",
-  required: ["taskId"],
-  patternProperties: {
-    "^(page_size)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(page_token)$": { type: "string" },
-    "^(task_id)$": { type: "string" },
-  },
-};
-const pattern126 = new RegExp("^(page_size)$", "u");
-const pattern127 = new RegExp("^(page_token)$", "u");
-
-function validate139(
+validate_ImplicitOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_ImplicitOAuthFlow_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate139.evaluated;
+  const evaluated0 = validate_ImplicitOAuthFlow_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(
+        key0 === "authorizationUrl" ||
+        key0 === "refreshUrl" ||
+        key0 === "scopes" ||
+        pattern_7b7125d4.test(key0) ||
+        pattern_3a2775df.test(key0)
+      )) {
+        const err0 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.authorizationUrl !== undefined) {
+      if (typeof data.authorizationUrl !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/authorizationUrl",
+          schemaPath: "#/properties/authorizationUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.refreshUrl !== undefined) {
+      if (typeof data.refreshUrl !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/refreshUrl",
+          schemaPath: "#/properties/refreshUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.scopes !== undefined) {
+      let data2 = data.scopes;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        for (const key1 in data2) {
+          const _errs8 = errors;
+          if (typeof key1 !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+              propertyName: key1,
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          var valid1 = _errs8 === errors;
+          if (!valid1) {
+            const err4 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames",
+              keyword: "propertyNames",
+              params: { propertyName: key1 },
+              message: "property name must be valid",
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data2) {
+          if (typeof data2[key2] !== "string") {
+            const err5 = {
+              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/scopes/additionalProperties/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/scopes",
+          schemaPath: "#/properties/scopes/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    for (const key3 in data) {
+      if (pattern_7b7125d4.test(key3)) {
+        if (typeof data[key3] !== "string") {
+          const err7 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(authorization_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key4 in data) {
+      if (pattern_3a2775df.test(key4)) {
+        if (typeof data[key4] !== "string") {
+          const err8 = {
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_ImplicitOAuthFlow_2.errors = vErrors;
+  return errors === 0;
+}
+validate_ImplicitOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_ListTaskPushNotificationConfigsRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_ListTaskPushNotificationConfigsRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -9630,9 +7684,9 @@ function validate139(
         key0 === "pageToken" ||
         key0 === "taskId" ||
         key0 === "tenant" ||
-        pattern126.test(key0) ||
-        pattern127.test(key0) ||
-        pattern106.test(key0)
+        pattern_33ec1b46.test(key0) ||
+        pattern_0a283822.test(key0) ||
+        pattern_3f9c8ce5.test(key0)
       )) {
         const err1 = {
           instancePath,
@@ -9705,7 +7759,7 @@ function validate139(
       valid1 = valid1 || _valid0;
       const _errs6 = errors;
       if (typeof data0 === "string") {
-        if (!pattern117.test(data0)) {
+        if (!pattern_af46a196.test(data0)) {
           const err5 = {
             instancePath: instancePath + "/pageSize",
             schemaPath: "#/properties/pageSize/anyOf/1/pattern",
@@ -9814,7 +7868,7 @@ function validate139(
       }
     }
     for (const key1 in data) {
-      if (pattern126.test(key1)) {
+      if (pattern_33ec1b46.test(key1)) {
         let data4 = data[key1];
         const _errs15 = errors;
         let valid3 = false;
@@ -9870,7 +7924,7 @@ function validate139(
         valid3 = valid3 || _valid1;
         const _errs18 = errors;
         if (typeof data4 === "string") {
-          if (!pattern117.test(data4)) {
+          if (!pattern_af46a196.test(data4)) {
             const err14 = {
               instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
@@ -9929,7 +7983,7 @@ function validate139(
       }
     }
     for (const key2 in data) {
-      if (pattern127.test(key2)) {
+      if (pattern_0a283822.test(key2)) {
         if (typeof data[key2] !== "string") {
           const err17 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9948,7 +8002,7 @@ function validate139(
       }
     }
     for (const key3 in data) {
-      if (pattern106.test(key3)) {
+      if (pattern_3f9c8ce5.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err18 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9981,235 +8035,17 @@ function validate139(
     }
     errors++;
   }
-  validate139.errors = vErrors;
+  validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
   return errors === 0;
 }
-validate139.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema63 = {
-  additionalProperties: false,
-  properties: {
-    configs: { items: { $ref: "#/$defs/TaskPushNotificationConfig" }, type: "array" },
-    nextPageToken: { type: "string" },
-  },
-  type: "object",
-  patternProperties: { "^(next_page_token)$": { type: "string" } },
-};
-const pattern134 = new RegExp("^(next_page_token)$", "u");
-const schema64 = {
-  additionalProperties: false,
-  properties: {
-    authentication: { $ref: "#/$defs/AuthenticationInfo" },
-    id: { type: "string" },
-    taskId: { type: "string" },
-    tenant: { type: "string" },
-    token: { type: "string" },
-    url: { type: "string" },
-  },
-  type: "object",
-  required: ["url"],
-  patternProperties: { "^(task_id)$": { type: "string" } },
-};
-
-function validate141(
+validate_ListTaskPushNotificationConfigsRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_ListTaskPushNotificationConfigsResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate141.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.url === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "url" },
-        message: "must have required property '" + "url" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "authentication" ||
-        key0 === "id" ||
-        key0 === "taskId" ||
-        key0 === "tenant" ||
-        key0 === "token" ||
-        key0 === "url" ||
-        pattern106.test(key0)
-      )) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.authentication !== undefined) {
-      if (
-        !validate126(data.authentication, {
-          instancePath: instancePath + "/authentication",
-          parentData: data,
-          parentDataProperty: "authentication",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.token !== undefined) {
-      if (typeof data.token !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/token",
-          schemaPath: "#/properties/token/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern106.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate141.errors = vErrors;
-  return errors === 0;
-}
-validate141.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate140(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate140.evaluated;
+  const evaluated0 = validate_ListTaskPushNotificationConfigsResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10218,7 +8054,7 @@ function validate140(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (!(key0 === "configs" || key0 === "nextPageToken" || pattern134.test(key0))) {
+      if (!(key0 === "configs" || key0 === "nextPageToken" || pattern_5504e0d3.test(key0))) {
         const err0 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -10240,7 +8076,7 @@ function validate140(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate141(data0[i0], {
+            !validate_TaskPushNotificationConfig(data0[i0], {
               instancePath: instancePath + "/configs/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -10248,7 +8084,10 @@ function validate140(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+            vErrors =
+              vErrors === null
+                ? validate_TaskPushNotificationConfig.errors
+                : vErrors.concat(validate_TaskPushNotificationConfig.errors);
             errors = vErrors.length;
           }
         }
@@ -10286,7 +8125,7 @@ function validate140(
       }
     }
     for (const key1 in data) {
-      if (pattern134.test(key1)) {
+      if (pattern_5504e0d3.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err3 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -10319,306 +8158,17 @@ function validate140(
     }
     errors++;
   }
-  validate140.errors = vErrors;
+  validate_ListTaskPushNotificationConfigsResponse.errors = vErrors;
   return errors === 0;
 }
-validate140.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema65 = {
-  additionalProperties: false,
-  properties: {
-    contextId: { type: "string" },
-    historyLength: {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    includeArtifacts: { type: "boolean" },
-    pageSize: {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    pageToken: { type: "string" },
-    status: { $ref: "#/$defs/TaskState" },
-    statusTimestampAfter: { $ref: "#/$defs/Timestamp" },
-    tenant: { type: "string" },
-  },
-  type: "object",
-  patternProperties: {
-    "^(context_id)$": { type: "string" },
-    "^(history_length)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(include_artifacts)$": { type: "boolean" },
-    "^(page_size)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(page_token)$": { type: "string" },
-    "^(status_timestamp_after)$": { $ref: "#/$defs/Timestamp" },
-  },
-};
-const pattern138 = new RegExp("^(context_id)$", "u");
-const pattern140 = new RegExp("^(include_artifacts)$", "u");
-const pattern143 = new RegExp("^(status_timestamp_after)$", "u");
-const schema66 = {
-  anyOf: [
-    { pattern: "^TASK_STATE_UNSPECIFIED$", type: "string" },
-    {
-      enum: [
-        "TASK_STATE_SUBMITTED",
-        "TASK_STATE_WORKING",
-        "TASK_STATE_COMPLETED",
-        "TASK_STATE_FAILED",
-        "TASK_STATE_CANCELED",
-        "TASK_STATE_INPUT_REQUIRED",
-        "TASK_STATE_REJECTED",
-        "TASK_STATE_AUTH_REQUIRED",
-      ],
-      type: "string",
-    },
-    { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-  ],
-};
-const pattern146 = new RegExp("^TASK_STATE_UNSPECIFIED$", "u");
-
-function validate145(
+validate_ListTaskPushNotificationConfigsResponse.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_ListTasksRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate145.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (typeof data === "string") {
-    if (!pattern146.test(data)) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/anyOf/0/pattern",
-        keyword: "pattern",
-        params: { pattern: "^TASK_STATE_UNSPECIFIED$" },
-        message: 'must match pattern "' + "^TASK_STATE_UNSPECIFIED$" + '"',
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/anyOf/0/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs3 = errors;
-  if (typeof data !== "string") {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  if (!(
-    data === "TASK_STATE_SUBMITTED" ||
-    data === "TASK_STATE_WORKING" ||
-    data === "TASK_STATE_COMPLETED" ||
-    data === "TASK_STATE_FAILED" ||
-    data === "TASK_STATE_CANCELED" ||
-    data === "TASK_STATE_INPUT_REQUIRED" ||
-    data === "TASK_STATE_REJECTED" ||
-    data === "TASK_STATE_AUTH_REQUIRED"
-  )) {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/enum",
-      keyword: "enum",
-      params: { allowedValues: schema66.anyOf[1].enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs5 = errors;
-  if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: "integer" },
-      message: "must be integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  if (typeof data == "number" && isFinite(data)) {
-    if (data > 2147483647 || isNaN(data)) {
-      const err5 = {
-        instancePath,
-        schemaPath: "#/anyOf/2/maximum",
-        keyword: "maximum",
-        params: { comparison: "<=", limit: 2147483647 },
-        message: "must be <= 2147483647",
-      };
-      if (vErrors === null) {
-        vErrors = [err5];
-      } else {
-        vErrors.push(err5);
-      }
-      errors++;
-    }
-    if (data < -2147483648 || isNaN(data)) {
-      const err6 = {
-        instancePath,
-        schemaPath: "#/anyOf/2/minimum",
-        keyword: "minimum",
-        params: { comparison: ">=", limit: -2147483648 },
-        message: "must be >= -2147483648",
-      };
-      if (vErrors === null) {
-        vErrors = [err6];
-      } else {
-        vErrors.push(err6);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate145.errors = vErrors;
-  return errors === 0;
-}
-validate145.evaluated = { dynamicProps: false, dynamicItems: false };
-
-const schema67 = { format: "date-time", type: "string" };
-const formats0 = formats["date-time"];
-
-function validate147(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate147.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (typeof data === "string") {
-    if (!formats0.validate(data)) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/format",
-        keyword: "format",
-        params: { format: "date-time" },
-        message: 'must match format "' + "date-time" + '"',
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate147.errors = vErrors;
-  return errors === 0;
-}
-validate147.evaluated = { dynamicProps: false, dynamicItems: false };
-
-function validate144(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate144.evaluated;
+  const evaluated0 = validate_ListTasksRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -10636,12 +8186,12 @@ function validate144(
         key0 === "status" ||
         key0 === "statusTimestampAfter" ||
         key0 === "tenant" ||
-        pattern138.test(key0) ||
-        pattern116.test(key0) ||
-        pattern140.test(key0) ||
-        pattern126.test(key0) ||
-        pattern127.test(key0) ||
-        pattern143.test(key0)
+        pattern_bfa8459c.test(key0) ||
+        pattern_c33f14a6.test(key0) ||
+        pattern_729159f5.test(key0) ||
+        pattern_33ec1b46.test(key0) ||
+        pattern_0a283822.test(key0) ||
+        pattern_d5e8a839.test(key0)
       )) {
         const err0 = {
           instancePath,
@@ -10731,7 +8281,7 @@ function validate144(
       valid1 = valid1 || _valid0;
       const _errs8 = errors;
       if (typeof data1 === "string") {
-        if (!pattern117.test(data1)) {
+        if (!pattern_af46a196.test(data1)) {
           const err5 = {
             instancePath: instancePath + "/historyLength",
             schemaPath: "#/properties/historyLength/anyOf/1/pattern",
@@ -10861,7 +8411,7 @@ function validate144(
       valid2 = valid2 || _valid1;
       const _errs16 = errors;
       if (typeof data3 === "string") {
-        if (!pattern117.test(data3)) {
+        if (!pattern_af46a196.test(data3)) {
           const err12 = {
             instancePath: instancePath + "/pageSize",
             schemaPath: "#/properties/pageSize/anyOf/1/pattern",
@@ -10937,7 +8487,7 @@ function validate144(
     }
     if (data.status !== undefined) {
       if (
-        !validate145(data.status, {
+        !validate_TaskState(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
@@ -10945,13 +8495,13 @@ function validate144(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+        vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
         errors = vErrors.length;
       }
     }
     if (data.statusTimestampAfter !== undefined) {
       if (
-        !validate147(data.statusTimestampAfter, {
+        !validate_Timestamp(data.statusTimestampAfter, {
           instancePath: instancePath + "/statusTimestampAfter",
           parentData: data,
           parentDataProperty: "statusTimestampAfter",
@@ -10959,7 +8509,7 @@ function validate144(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+        vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
         errors = vErrors.length;
       }
     }
@@ -10981,7 +8531,7 @@ function validate144(
       }
     }
     for (const key1 in data) {
-      if (pattern138.test(key1)) {
+      if (pattern_bfa8459c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err17 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -11000,7 +8550,7 @@ function validate144(
       }
     }
     for (const key2 in data) {
-      if (pattern116.test(key2)) {
+      if (pattern_c33f14a6.test(key2)) {
         let data9 = data[key2];
         const _errs27 = errors;
         let valid4 = false;
@@ -11056,7 +8606,7 @@ function validate144(
         valid4 = valid4 || _valid2;
         const _errs30 = errors;
         if (typeof data9 === "string") {
-          if (!pattern117.test(data9)) {
+          if (!pattern_af46a196.test(data9)) {
             const err21 = {
               instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
@@ -11115,7 +8665,7 @@ function validate144(
       }
     }
     for (const key3 in data) {
-      if (pattern140.test(key3)) {
+      if (pattern_729159f5.test(key3)) {
         if (typeof data[key3] !== "boolean") {
           const err24 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -11134,7 +8684,7 @@ function validate144(
       }
     }
     for (const key4 in data) {
-      if (pattern126.test(key4)) {
+      if (pattern_33ec1b46.test(key4)) {
         let data11 = data[key4];
         const _errs35 = errors;
         let valid5 = false;
@@ -11190,7 +8740,7 @@ function validate144(
         valid5 = valid5 || _valid3;
         const _errs38 = errors;
         if (typeof data11 === "string") {
-          if (!pattern117.test(data11)) {
+          if (!pattern_af46a196.test(data11)) {
             const err28 = {
               instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
@@ -11249,7 +8799,7 @@ function validate144(
       }
     }
     for (const key5 in data) {
-      if (pattern127.test(key5)) {
+      if (pattern_0a283822.test(key5)) {
         if (typeof data[key5] !== "string") {
           const err31 = {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -11268,9 +8818,9 @@ function validate144(
       }
     }
     for (const key6 in data) {
-      if (pattern143.test(key6)) {
+      if (pattern_d5e8a839.test(key6)) {
         if (
-          !validate147(data[key6], {
+          !validate_Timestamp(data[key6], {
             instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key6,
@@ -11278,7 +8828,7 @@ function validate144(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+          vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
           errors = vErrors.length;
         }
       }
@@ -11298,1026 +8848,17 @@ function validate144(
     }
     errors++;
   }
-  validate144.errors = vErrors;
+  validate_ListTasksRequest.errors = vErrors;
   return errors === 0;
 }
-validate144.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema68 = {
-  additionalProperties: false,
-  properties: {
-    nextPageToken: { type: "string" },
-    pageSize: {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    tasks: { items: { $ref: "#/$defs/Task" }, type: "array" },
-    totalSize: {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-  },
-  type: "object",
-  required: ["nextPageToken", "pageSize", "totalSize"],
-  patternProperties: {
-    "^(next_page_token)$": { type: "string" },
-    "^(page_size)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(total_size)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-  },
-};
-const pattern157 = new RegExp("^(total_size)$", "u");
-const schema69 = {
-  additionalProperties: false,
-  properties: {
-    artifacts: { items: { $ref: "#/$defs/Artifact" }, type: "array" },
-    contextId: { type: "string" },
-    history: { items: { $ref: "#/$defs/Message" }, type: "array" },
-    id: { type: "string" },
-    metadata: { $ref: "#/$defs/Struct" },
-    status: { $ref: "#/$defs/TaskStatus" },
-  },
-  type: "object",
-  required: ["id", "status"],
-  patternProperties: { "^(context_id)$": { type: "string" } },
-};
-const schema70 = {
-  additionalProperties: false,
-  properties: {
-    contextId: { type: "string" },
-    extensions: { items: { type: "string" }, type: "array" },
-    messageId: { type: "string" },
-    metadata: { $ref: "#/$defs/Struct" },
-    parts: { items: { $ref: "#/$defs/Part" }, type: "array", minItems: 1 },
-    referenceTaskIds: { items: { type: "string" }, type: "array" },
-    role: { $ref: "#/$defs/Role" },
-    taskId: { type: "string" },
-  },
-  type: "object",
-  required: ["messageId", "role", "parts"],
-  patternProperties: {
-    "^(context_id)$": { type: "string" },
-    "^(message_id)$": { type: "string" },
-    "^(reference_task_ids)$": { items: { type: "string" }, type: "array" },
-    "^(task_id)$": { type: "string" },
-  },
-};
-const pattern161 = new RegExp("^(message_id)$", "u");
-const pattern162 = new RegExp("^(reference_task_ids)$", "u");
-const schema71 = {
-  anyOf: [
-    { pattern: "^ROLE_UNSPECIFIED$", type: "string" },
-    { enum: ["ROLE_USER", "ROLE_AGENT"], type: "string" },
-    { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-  ],
-};
-const pattern164 = new RegExp("^ROLE_UNSPECIFIED$", "u");
-
-function validate156(
+validate_ListTasksRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_ListTasksResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate156.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (typeof data === "string") {
-    if (!pattern164.test(data)) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/anyOf/0/pattern",
-        keyword: "pattern",
-        params: { pattern: "^ROLE_UNSPECIFIED$" },
-        message: 'must match pattern "' + "^ROLE_UNSPECIFIED$" + '"',
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/anyOf/0/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs3 = errors;
-  if (typeof data !== "string") {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  if (!(data === "ROLE_USER" || data === "ROLE_AGENT")) {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/enum",
-      keyword: "enum",
-      params: { allowedValues: schema71.anyOf[1].enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs5 = errors;
-  if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: "integer" },
-      message: "must be integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  if (typeof data == "number" && isFinite(data)) {
-    if (data > 2147483647 || isNaN(data)) {
-      const err5 = {
-        instancePath,
-        schemaPath: "#/anyOf/2/maximum",
-        keyword: "maximum",
-        params: { comparison: "<=", limit: 2147483647 },
-        message: "must be <= 2147483647",
-      };
-      if (vErrors === null) {
-        vErrors = [err5];
-      } else {
-        vErrors.push(err5);
-      }
-      errors++;
-    }
-    if (data < -2147483648 || isNaN(data)) {
-      const err6 = {
-        instancePath,
-        schemaPath: "#/anyOf/2/minimum",
-        keyword: "minimum",
-        params: { comparison: ">=", limit: -2147483648 },
-        message: "must be >= -2147483648",
-      };
-      if (vErrors === null) {
-        vErrors = [err6];
-      } else {
-        vErrors.push(err6);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate156.errors = vErrors;
-  return errors === 0;
-}
-validate156.evaluated = { dynamicProps: false, dynamicItems: false };
-
-function validate153(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate153.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.messageId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "messageId" },
-        message: "must have required property '" + "messageId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.parts === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "parts" },
-        message: "must have required property '" + "parts" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "contextId" ||
-        key0 === "extensions" ||
-        key0 === "messageId" ||
-        key0 === "metadata" ||
-        key0 === "parts" ||
-        key0 === "referenceTaskIds" ||
-        key0 === "role" ||
-        key0 === "taskId" ||
-        pattern138.test(key0) ||
-        pattern161.test(key0) ||
-        pattern162.test(key0) ||
-        pattern106.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.contextId !== undefined) {
-      if (typeof data.contextId !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/contextId",
-          schemaPath: "#/properties/contextId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.extensions !== undefined) {
-      let data1 = data.extensions;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data1[i0] !== "string") {
-            const err5 = {
-              instancePath: instancePath + "/extensions/" + i0,
-              schemaPath: "#/properties/extensions/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/extensions",
-          schemaPath: "#/properties/extensions/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.messageId !== undefined) {
-      if (typeof data.messageId !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/messageId",
-          schemaPath: "#/properties/messageId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (
-        !validate56(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.parts !== undefined) {
-      let data5 = data.parts;
-      if (Array.isArray(data5)) {
-        if (data5.length < 1) {
-          const err8 = {
-            instancePath: instancePath + "/parts",
-            schemaPath: "#/properties/parts/minItems",
-            keyword: "minItems",
-            params: { limit: 1 },
-            message: "must NOT have fewer than 1 items",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-        const len1 = data5.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (
-            !validate121(data5[i1], {
-              instancePath: instancePath + "/parts/" + i1,
-              parentData: data5,
-              parentDataProperty: i1,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/parts",
-          schemaPath: "#/properties/parts/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.referenceTaskIds !== undefined) {
-      let data7 = data.referenceTaskIds;
-      if (Array.isArray(data7)) {
-        const len2 = data7.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (typeof data7[i2] !== "string") {
-            const err10 = {
-              instancePath: instancePath + "/referenceTaskIds/" + i2,
-              schemaPath: "#/properties/referenceTaskIds/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + "/referenceTaskIds",
-          schemaPath: "#/properties/referenceTaskIds/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate156(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err12 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern138.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err13 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern161.test(key2)) {
-        if (typeof data[key2] !== "string") {
-          const err14 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(message_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern162.test(key3)) {
-        let data13 = data[key3];
-        if (Array.isArray(data13)) {
-          const len3 = data13.length;
-          for (let i3 = 0; i3 < len3; i3++) {
-            if (typeof data13[i3] !== "string") {
-              const err15 = {
-                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i3,
-                schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err16 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern106.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err17 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err18 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err18];
-    } else {
-      vErrors.push(err18);
-    }
-    errors++;
-  }
-  validate153.errors = vErrors;
-  return errors === 0;
-}
-validate153.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema72 = {
-  additionalProperties: false,
-  properties: {
-    message: { $ref: "#/$defs/Message" },
-    state: { $ref: "#/$defs/TaskState" },
-    timestamp: { $ref: "#/$defs/Timestamp" },
-  },
-  type: "object",
-  required: ["state"],
-};
-
-function validate160(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate160.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.state === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "state" },
-        message: "must have required property '" + "state" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "message" || key0 === "state" || key0 === "timestamp")) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.message !== undefined) {
-      if (
-        !validate153(data.message, {
-          instancePath: instancePath + "/message",
-          parentData: data,
-          parentDataProperty: "message",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.state !== undefined) {
-      if (
-        !validate145(data.state, {
-          instancePath: instancePath + "/state",
-          parentData: data,
-          parentDataProperty: "state",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.timestamp !== undefined) {
-      if (
-        !validate147(data.timestamp, {
-          instancePath: instancePath + "/timestamp",
-          parentData: data,
-          parentDataProperty: "timestamp",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate160.errors = vErrors;
-  return errors === 0;
-}
-validate160.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate151(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate151.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "artifacts" ||
-        key0 === "contextId" ||
-        key0 === "history" ||
-        key0 === "id" ||
-        key0 === "metadata" ||
-        key0 === "status" ||
-        pattern138.test(key0)
-      )) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.artifacts !== undefined) {
-      let data0 = data.artifacts;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate119(data0[i0], {
-              instancePath: instancePath + "/artifacts/" + i0,
-              parentData: data0,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/artifacts",
-          schemaPath: "#/properties/artifacts/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.contextId !== undefined) {
-      if (typeof data.contextId !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/contextId",
-          schemaPath: "#/properties/contextId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.history !== undefined) {
-      let data3 = data.history;
-      if (Array.isArray(data3)) {
-        const len1 = data3.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (
-            !validate153(data3[i1], {
-              instancePath: instancePath + "/history/" + i1,
-              parentData: data3,
-              parentDataProperty: i1,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/history",
-          schemaPath: "#/properties/history/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (
-        !validate56(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.status !== undefined) {
-      if (
-        !validate160(data.status, {
-          instancePath: instancePath + "/status",
-          parentData: data,
-          parentDataProperty: "status",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
-        errors = vErrors.length;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern138.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate151.errors = vErrors;
-  return errors === 0;
-}
-validate151.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate150(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate150.evaluated;
+  const evaluated0 = validate_ListTasksResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -12376,9 +8917,9 @@ function validate150(
         key0 === "pageSize" ||
         key0 === "tasks" ||
         key0 === "totalSize" ||
-        pattern134.test(key0) ||
-        pattern126.test(key0) ||
-        pattern157.test(key0)
+        pattern_5504e0d3.test(key0) ||
+        pattern_33ec1b46.test(key0) ||
+        pattern_e73e27e4.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -12468,7 +9009,7 @@ function validate150(
       valid1 = valid1 || _valid0;
       const _errs8 = errors;
       if (typeof data1 === "string") {
-        if (!pattern117.test(data1)) {
+        if (!pattern_af46a196.test(data1)) {
           const err8 = {
             instancePath: instancePath + "/pageSize",
             schemaPath: "#/properties/pageSize/anyOf/1/pattern",
@@ -12531,7 +9072,7 @@ function validate150(
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate151(data2[i0], {
+            !validate_Task(data2[i0], {
               instancePath: instancePath + "/tasks/" + i0,
               parentData: data2,
               parentDataProperty: i0,
@@ -12539,7 +9080,7 @@ function validate150(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+            vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
             errors = vErrors.length;
           }
         }
@@ -12615,7 +9156,7 @@ function validate150(
       valid4 = valid4 || _valid1;
       const _errs17 = errors;
       if (typeof data4 === "string") {
-        if (!pattern117.test(data4)) {
+        if (!pattern_af46a196.test(data4)) {
           const err15 = {
             instancePath: instancePath + "/totalSize",
             schemaPath: "#/properties/totalSize/anyOf/1/pattern",
@@ -12673,7 +9214,7 @@ function validate150(
       }
     }
     for (const key1 in data) {
-      if (pattern134.test(key1)) {
+      if (pattern_5504e0d3.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err18 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -12692,7 +9233,7 @@ function validate150(
       }
     }
     for (const key2 in data) {
-      if (pattern126.test(key2)) {
+      if (pattern_33ec1b46.test(key2)) {
         let data6 = data[key2];
         const _errs22 = errors;
         let valid6 = false;
@@ -12748,7 +9289,7 @@ function validate150(
         valid6 = valid6 || _valid2;
         const _errs25 = errors;
         if (typeof data6 === "string") {
-          if (!pattern117.test(data6)) {
+          if (!pattern_af46a196.test(data6)) {
             const err22 = {
               instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
@@ -12807,7 +9348,7 @@ function validate150(
       }
     }
     for (const key3 in data) {
-      if (pattern157.test(key3)) {
+      if (pattern_e73e27e4.test(key3)) {
         let data7 = data[key3];
         const _errs28 = errors;
         let valid7 = false;
@@ -12863,7 +9404,7 @@ function validate150(
         valid7 = valid7 || _valid3;
         const _errs31 = errors;
         if (typeof data7 === "string") {
-          if (!pattern117.test(data7)) {
+          if (!pattern_af46a196.test(data7)) {
             const err28 = {
               instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/1/pattern",
@@ -12936,18 +9477,17 @@ function validate150(
     }
     errors++;
   }
-  validate150.errors = vErrors;
+  validate_ListTasksResponse.errors = vErrors;
   return errors === 0;
 }
-validate150.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate166(
+validate_ListTasksResponse.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_Message(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate166.evaluated;
+  const evaluated0 = validate_Message.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13010,10 +9550,10 @@ function validate166(
         key0 === "referenceTaskIds" ||
         key0 === "role" ||
         key0 === "taskId" ||
-        pattern138.test(key0) ||
-        pattern161.test(key0) ||
-        pattern162.test(key0) ||
-        pattern106.test(key0)
+        pattern_bfa8459c.test(key0) ||
+        pattern_63370828.test(key0) ||
+        pattern_54313734.test(key0) ||
+        pattern_3f9c8ce5.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -13103,7 +9643,7 @@ function validate166(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -13111,7 +9651,7 @@ function validate166(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -13136,7 +9676,7 @@ function validate166(
         const len1 = data5.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate121(data5[i1], {
+            !validate_Part(data5[i1], {
               instancePath: instancePath + "/parts/" + i1,
               parentData: data5,
               parentDataProperty: i1,
@@ -13144,7 +9684,7 @@ function validate166(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+            vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
             errors = vErrors.length;
           }
         }
@@ -13203,7 +9743,7 @@ function validate166(
     }
     if (data.role !== undefined) {
       if (
-        !validate156(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
@@ -13211,7 +9751,7 @@ function validate166(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -13233,7 +9773,7 @@ function validate166(
       }
     }
     for (const key1 in data) {
-      if (pattern138.test(key1)) {
+      if (pattern_bfa8459c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err13 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -13252,7 +9792,7 @@ function validate166(
       }
     }
     for (const key2 in data) {
-      if (pattern161.test(key2)) {
+      if (pattern_63370828.test(key2)) {
         if (typeof data[key2] !== "string") {
           const err14 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -13271,7 +9811,7 @@ function validate166(
       }
     }
     for (const key3 in data) {
-      if (pattern162.test(key3)) {
+      if (pattern_54313734.test(key3)) {
         let data13 = data[key3];
         if (Array.isArray(data13)) {
           const len3 = data13.length;
@@ -13310,7 +9850,7 @@ function validate166(
       }
     }
     for (const key4 in data) {
-      if (pattern106.test(key4)) {
+      if (pattern_3f9c8ce5.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err17 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -13343,18 +9883,423 @@ function validate166(
     }
     errors++;
   }
-  validate166.errors = vErrors;
+  validate_Message.errors = vErrors;
   return errors === 0;
 }
-validate166.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate170(
+validate_Message.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_Message_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate170.evaluated;
+  const evaluated0 = validate_Message_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.messageId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "messageId" },
+        message: "must have required property '" + "messageId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.parts === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "parts" },
+        message: "must have required property '" + "parts" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "contextId" ||
+        key0 === "extensions" ||
+        key0 === "messageId" ||
+        key0 === "metadata" ||
+        key0 === "parts" ||
+        key0 === "referenceTaskIds" ||
+        key0 === "role" ||
+        key0 === "taskId" ||
+        pattern_bfa8459c.test(key0) ||
+        pattern_63370828.test(key0) ||
+        pattern_54313734.test(key0) ||
+        pattern_3f9c8ce5.test(key0)
+      )) {
+        const err3 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.contextId !== undefined) {
+      if (typeof data.contextId !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/contextId",
+          schemaPath: "#/properties/contextId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.extensions !== undefined) {
+      let data1 = data.extensions;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data1[i0] !== "string") {
+            const err5 = {
+              instancePath: instancePath + "/extensions/" + i0,
+              schemaPath: "#/properties/extensions/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/extensions",
+          schemaPath: "#/properties/extensions/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.messageId !== undefined) {
+      if (typeof data.messageId !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/messageId",
+          schemaPath: "#/properties/messageId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.metadata !== undefined) {
+      if (
+        !validate_Struct(data.metadata, {
+          instancePath: instancePath + "/metadata",
+          parentData: data,
+          parentDataProperty: "metadata",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.parts !== undefined) {
+      let data5 = data.parts;
+      if (Array.isArray(data5)) {
+        if (data5.length < 1) {
+          const err8 = {
+            instancePath: instancePath + "/parts",
+            schemaPath: "#/properties/parts/minItems",
+            keyword: "minItems",
+            params: { limit: 1 },
+            message: "must NOT have fewer than 1 items",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        const len1 = data5.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (
+            !validate_Part(data5[i1], {
+              instancePath: instancePath + "/parts/" + i1,
+              parentData: data5,
+              parentDataProperty: i1,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/parts",
+          schemaPath: "#/properties/parts/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.referenceTaskIds !== undefined) {
+      let data7 = data.referenceTaskIds;
+      if (Array.isArray(data7)) {
+        const len2 = data7.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          if (typeof data7[i2] !== "string") {
+            const err10 = {
+              instancePath: instancePath + "/referenceTaskIds/" + i2,
+              schemaPath: "#/properties/referenceTaskIds/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + "/referenceTaskIds",
+          schemaPath: "#/properties/referenceTaskIds/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.taskId !== undefined) {
+      if (typeof data.taskId !== "string") {
+        const err12 = {
+          instancePath: instancePath + "/taskId",
+          schemaPath: "#/properties/taskId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern_bfa8459c.test(key1)) {
+        if (typeof data[key1] !== "string") {
+          const err13 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key2 in data) {
+      if (pattern_63370828.test(key2)) {
+        if (typeof data[key2] !== "string") {
+          const err14 = {
+            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(message_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key3 in data) {
+      if (pattern_54313734.test(key3)) {
+        let data13 = data[key3];
+        if (Array.isArray(data13)) {
+          const len3 = data13.length;
+          for (let i3 = 0; i3 < len3; i3++) {
+            if (typeof data13[i3] !== "string") {
+              const err15 = {
+                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i3,
+                schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/items/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err16 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/type",
+            keyword: "type",
+            params: { type: "array" },
+            message: "must be array",
+          };
+          if (vErrors === null) {
+            vErrors = [err16];
+          } else {
+            vErrors.push(err16);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key4 in data) {
+      if (pattern_3f9c8ce5.test(key4)) {
+        if (typeof data[key4] !== "string") {
+          const err17 = {
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err18 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err18];
+    } else {
+      vErrors.push(err18);
+    }
+    errors++;
+  }
+  validate_Message_2.errors = vErrors;
+  return errors === 0;
+}
+validate_Message_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_MutualTlsSecurityScheme(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_MutualTlsSecurityScheme.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13411,18 +10356,84 @@ function validate170(
     }
     errors++;
   }
-  validate170.errors = vErrors;
+  validate_MutualTlsSecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate170.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate171(
+validate_MutualTlsSecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_MutualTlsSecurityScheme_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate171.evaluated;
+  const evaluated0 = validate_MutualTlsSecurityScheme_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "description")) {
+        const err0 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate_MutualTlsSecurityScheme_2.errors = vErrors;
+  return errors === 0;
+}
+validate_MutualTlsSecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_OAuth2SecurityScheme(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_OAuth2SecurityScheme.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13446,7 +10457,12 @@ function validate171(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "description" || key0 === "flows" || key0 === "oauth2MetadataUrl" || pattern21.test(key0))) {
+      if (!(
+        key0 === "description" ||
+        key0 === "flows" ||
+        key0 === "oauth2MetadataUrl" ||
+        pattern_2722df3a.test(key0)
+      )) {
         const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -13481,7 +10497,7 @@ function validate171(
     }
     if (data.flows !== undefined) {
       if (
-        !validate74(data.flows, {
+        !validate_OAuthFlows(data.flows, {
           instancePath: instancePath + "/flows",
           parentData: data,
           parentDataProperty: "flows",
@@ -13489,7 +10505,7 @@ function validate171(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+        vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
         errors = vErrors.length;
       }
     }
@@ -13511,7 +10527,7 @@ function validate171(
       }
     }
     for (const key1 in data) {
-      if (pattern21.test(key1)) {
+      if (pattern_2722df3a.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err4 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -13544,18 +10560,154 @@ function validate171(
     }
     errors++;
   }
-  validate171.errors = vErrors;
+  validate_OAuth2SecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate171.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate173(
+validate_OAuth2SecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_OAuth2SecurityScheme_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate173.evaluated;
+  const evaluated0 = validate_OAuth2SecurityScheme_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.flows === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "flows" },
+        message: "must have required property '" + "flows" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "description" ||
+        key0 === "flows" ||
+        key0 === "oauth2MetadataUrl" ||
+        pattern_2722df3a.test(key0)
+      )) {
+        const err1 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.flows !== undefined) {
+      if (
+        !validate_OAuthFlows(data.flows, {
+          instancePath: instancePath + "/flows",
+          parentData: data,
+          parentDataProperty: "flows",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.oauth2MetadataUrl !== undefined) {
+      if (typeof data.oauth2MetadataUrl !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/oauth2MetadataUrl",
+          schemaPath: "#/properties/oauth2MetadataUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern_2722df3a.test(key1)) {
+        if (typeof data[key1] !== "string") {
+          const err4 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(oauth2_metadata_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_OAuth2SecurityScheme_2.errors = vErrors;
+  return errors === 0;
+}
+validate_OAuth2SecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_OAuthFlows(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_OAuthFlows.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -13879,9 +11031,9 @@ function validate173(
         key0 === "deviceCode" ||
         key0 === "implicit" ||
         key0 === "password" ||
-        pattern22.test(key0) ||
-        pattern23.test(key0) ||
-        pattern24.test(key0)
+        pattern_6896b5d1.test(key0) ||
+        pattern_583776b3.test(key0) ||
+        pattern_b21981a2.test(key0)
       )) {
         const err12 = {
           instancePath,
@@ -13900,7 +11052,7 @@ function validate173(
     }
     if (data.authorizationCode !== undefined) {
       if (
-        !validate75(data.authorizationCode, {
+        !validate_AuthorizationCodeOAuthFlow(data.authorizationCode, {
           instancePath: instancePath + "/authorizationCode",
           parentData: data,
           parentDataProperty: "authorizationCode",
@@ -13908,13 +11060,16 @@ function validate173(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+        vErrors =
+          vErrors === null
+            ? validate_AuthorizationCodeOAuthFlow.errors
+            : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientCredentials !== undefined) {
       if (
-        !validate77(data.clientCredentials, {
+        !validate_ClientCredentialsOAuthFlow(data.clientCredentials, {
           instancePath: instancePath + "/clientCredentials",
           parentData: data,
           parentDataProperty: "clientCredentials",
@@ -13922,13 +11077,16 @@ function validate173(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+        vErrors =
+          vErrors === null
+            ? validate_ClientCredentialsOAuthFlow.errors
+            : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.deviceCode !== undefined) {
       if (
-        !validate79(data.deviceCode, {
+        !validate_DeviceCodeOAuthFlow(data.deviceCode, {
           instancePath: instancePath + "/deviceCode",
           parentData: data,
           parentDataProperty: "deviceCode",
@@ -13936,13 +11094,14 @@ function validate173(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+        vErrors =
+          vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.implicit !== undefined) {
       if (
-        !validate81(data.implicit, {
+        !validate_ImplicitOAuthFlow(data.implicit, {
           instancePath: instancePath + "/implicit",
           parentData: data,
           parentDataProperty: "implicit",
@@ -13950,13 +11109,14 @@ function validate173(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+        vErrors =
+          vErrors === null ? validate_ImplicitOAuthFlow.errors : vErrors.concat(validate_ImplicitOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.password !== undefined) {
       if (
-        !validate83(data.password, {
+        !validate_PasswordOAuthFlow(data.password, {
           instancePath: instancePath + "/password",
           parentData: data,
           parentDataProperty: "password",
@@ -13964,14 +11124,15 @@ function validate173(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+        vErrors =
+          vErrors === null ? validate_PasswordOAuthFlow.errors : vErrors.concat(validate_PasswordOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     for (const key1 in data) {
-      if (pattern22.test(key1)) {
+      if (pattern_6896b5d1.test(key1)) {
         if (
-          !validate75(data[key1], {
+          !validate_AuthorizationCodeOAuthFlow(data[key1], {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key1,
@@ -13979,15 +11140,18 @@ function validate173(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+          vErrors =
+            vErrors === null
+              ? validate_AuthorizationCodeOAuthFlow.errors
+              : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key2 in data) {
-      if (pattern23.test(key2)) {
+      if (pattern_583776b3.test(key2)) {
         if (
-          !validate77(data[key2], {
+          !validate_ClientCredentialsOAuthFlow(data[key2], {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key2,
@@ -13995,15 +11159,18 @@ function validate173(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+          vErrors =
+            vErrors === null
+              ? validate_ClientCredentialsOAuthFlow.errors
+              : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key3 in data) {
-      if (pattern24.test(key3)) {
+      if (pattern_b21981a2.test(key3)) {
         if (
-          !validate79(data[key3], {
+          !validate_DeviceCodeOAuthFlow(data[key3], {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key3,
@@ -14011,7 +11178,10 @@ function validate173(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+          vErrors =
+            vErrors === null
+              ? validate_DeviceCodeOAuthFlow.errors
+              : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
           errors = vErrors.length;
         }
       }
@@ -14031,18 +11201,521 @@ function validate173(
     }
     errors++;
   }
-  validate173.errors = vErrors;
+  validate_OAuthFlows.errors = vErrors;
   return errors === 0;
 }
-validate173.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate182(
+validate_OAuthFlows.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_OAuthFlows_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate182.evaluated;
+  const evaluated0 = validate_OAuthFlows_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs2 = errors;
+  let valid1 = false;
+  let passing0 = null;
+  const _errs3 = errors;
+  const _errs4 = errors;
+  let valid2 = false;
+  const _errs5 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.authorizationCode === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/anyOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "authorizationCode" },
+        message: "must have required property '" + "authorizationCode" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var _valid1 = _errs5 === errors;
+  valid2 = valid2 || _valid1;
+  const _errs6 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.authorization_code === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "authorization_code" },
+        message: "must have required property '" + "authorization_code" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid1 = _errs6 === errors;
+  valid2 = valid2 || _valid1;
+  if (!valid2) {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf/0/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  } else {
+    errors = _errs4;
+    if (vErrors !== null) {
+      if (_errs4) {
+        vErrors.length = _errs4;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  if (_valid0) {
+    valid1 = true;
+    passing0 = 0;
+  }
+  const _errs7 = errors;
+  const _errs8 = errors;
+  let valid3 = false;
+  const _errs9 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.clientCredentials === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/anyOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "clientCredentials" },
+        message: "must have required property '" + "clientCredentials" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+  }
+  var _valid2 = _errs9 === errors;
+  valid3 = valid3 || _valid2;
+  const _errs10 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.client_credentials === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "client_credentials" },
+        message: "must have required property '" + "client_credentials" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+  }
+  var _valid2 = _errs10 === errors;
+  valid3 = valid3 || _valid2;
+  if (!valid3) {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf/1/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  } else {
+    errors = _errs8;
+    if (vErrors !== null) {
+      if (_errs8) {
+        vErrors.length = _errs8;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var _valid0 = _errs7 === errors;
+  if (_valid0 && valid1) {
+    valid1 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid1 = true;
+      passing0 = 1;
+    }
+    const _errs11 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.implicit === undefined) {
+        const err6 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/2/required",
+          keyword: "required",
+          params: { missingProperty: "implicit" },
+          message: "must have required property '" + "implicit" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs11 === errors;
+    if (_valid0 && valid1) {
+      valid1 = false;
+      passing0 = [passing0, 2];
+    } else {
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 2;
+      }
+      const _errs12 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.password === undefined) {
+          const err7 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/3/required",
+            keyword: "required",
+            params: { missingProperty: "password" },
+            message: "must have required property '" + "password" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs12 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 3];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 3;
+        }
+        const _errs13 = errors;
+        const _errs14 = errors;
+        let valid4 = false;
+        const _errs15 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.deviceCode === undefined) {
+            const err8 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/4/anyOf/0/required",
+              keyword: "required",
+              params: { missingProperty: "deviceCode" },
+              message: "must have required property '" + "deviceCode" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        var _valid3 = _errs15 === errors;
+        valid4 = valid4 || _valid3;
+        const _errs16 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.device_code === undefined) {
+            const err9 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "device_code" },
+              message: "must have required property '" + "device_code" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+        var _valid3 = _errs16 === errors;
+        valid4 = valid4 || _valid3;
+        if (!valid4) {
+          const err10 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/4/anyOf",
+            keyword: "anyOf",
+            params: {},
+            message: "must match a schema in anyOf",
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        } else {
+          errors = _errs14;
+          if (vErrors !== null) {
+            if (_errs14) {
+              vErrors.length = _errs14;
+            } else {
+              vErrors = null;
+            }
+          }
+        }
+        var _valid0 = _errs13 === errors;
+        if (_valid0 && valid1) {
+          valid1 = false;
+          passing0 = [passing0, 4];
+        } else {
+          if (_valid0) {
+            valid1 = true;
+            passing0 = 4;
+          }
+        }
+      }
+    }
+  }
+  if (!valid1) {
+    const err11 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf",
+      keyword: "oneOf",
+      params: { passingSchemas: passing0 },
+      message: "must match exactly one schema in oneOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  } else {
+    errors = _errs2;
+    if (vErrors !== null) {
+      if (_errs2) {
+        vErrors.length = _errs2;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(
+        key0 === "authorizationCode" ||
+        key0 === "clientCredentials" ||
+        key0 === "deviceCode" ||
+        key0 === "implicit" ||
+        key0 === "password" ||
+        pattern_6896b5d1.test(key0) ||
+        pattern_583776b3.test(key0) ||
+        pattern_b21981a2.test(key0)
+      )) {
+        const err12 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.authorizationCode !== undefined) {
+      if (
+        !validate_AuthorizationCodeOAuthFlow(data.authorizationCode, {
+          instancePath: instancePath + "/authorizationCode",
+          parentData: data,
+          parentDataProperty: "authorizationCode",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null
+            ? validate_AuthorizationCodeOAuthFlow.errors
+            : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.clientCredentials !== undefined) {
+      if (
+        !validate_ClientCredentialsOAuthFlow(data.clientCredentials, {
+          instancePath: instancePath + "/clientCredentials",
+          parentData: data,
+          parentDataProperty: "clientCredentials",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null
+            ? validate_ClientCredentialsOAuthFlow.errors
+            : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.deviceCode !== undefined) {
+      if (
+        !validate_DeviceCodeOAuthFlow(data.deviceCode, {
+          instancePath: instancePath + "/deviceCode",
+          parentData: data,
+          parentDataProperty: "deviceCode",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.implicit !== undefined) {
+      if (
+        !validate_ImplicitOAuthFlow(data.implicit, {
+          instancePath: instancePath + "/implicit",
+          parentData: data,
+          parentDataProperty: "implicit",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null ? validate_ImplicitOAuthFlow.errors : vErrors.concat(validate_ImplicitOAuthFlow.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.password !== undefined) {
+      if (
+        !validate_PasswordOAuthFlow(data.password, {
+          instancePath: instancePath + "/password",
+          parentData: data,
+          parentDataProperty: "password",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null ? validate_PasswordOAuthFlow.errors : vErrors.concat(validate_PasswordOAuthFlow.errors);
+        errors = vErrors.length;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern_6896b5d1.test(key1)) {
+        if (
+          !validate_AuthorizationCodeOAuthFlow(data[key1], {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            parentData: data,
+            parentDataProperty: key1,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_AuthorizationCodeOAuthFlow.errors
+              : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+    for (const key2 in data) {
+      if (pattern_583776b3.test(key2)) {
+        if (
+          !validate_ClientCredentialsOAuthFlow(data[key2], {
+            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+            parentData: data,
+            parentDataProperty: key2,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_ClientCredentialsOAuthFlow.errors
+              : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+    for (const key3 in data) {
+      if (pattern_b21981a2.test(key3)) {
+        if (
+          !validate_DeviceCodeOAuthFlow(data[key3], {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            parentData: data,
+            parentDataProperty: key3,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_DeviceCodeOAuthFlow.errors
+              : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate_OAuthFlows_2.errors = vErrors;
+  return errors === 0;
+}
+validate_OAuthFlows_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_OpenIdConnectSecurityScheme(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_OpenIdConnectSecurityScheme.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14066,7 +11739,7 @@ function validate182(
       errors++;
     }
     for (const key0 in data) {
-      if (!(key0 === "description" || key0 === "openIdConnectUrl" || pattern55.test(key0))) {
+      if (!(key0 === "description" || key0 === "openIdConnectUrl" || pattern_4e34433c.test(key0))) {
         const err1 = {
           instancePath,
           schemaPath: "#/additionalProperties",
@@ -14117,7 +11790,7 @@ function validate182(
       }
     }
     for (const key1 in data) {
-      if (pattern55.test(key1)) {
+      if (pattern_4e34433c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err4 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -14150,18 +11823,135 @@ function validate182(
     }
     errors++;
   }
-  validate182.errors = vErrors;
+  validate_OpenIdConnectSecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate182.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate183(
+validate_OpenIdConnectSecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_OpenIdConnectSecurityScheme_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate183.evaluated;
+  const evaluated0 = validate_OpenIdConnectSecurityScheme_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.openIdConnectUrl === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "openIdConnectUrl" },
+        message: "must have required property '" + "openIdConnectUrl" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "description" || key0 === "openIdConnectUrl" || pattern_4e34433c.test(key0))) {
+        const err1 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.openIdConnectUrl !== undefined) {
+      if (typeof data.openIdConnectUrl !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/openIdConnectUrl",
+          schemaPath: "#/properties/openIdConnectUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern_4e34433c.test(key1)) {
+        if (typeof data[key1] !== "string") {
+          const err4 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(open_id_connect_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_OpenIdConnectSecurityScheme_2.errors = vErrors;
+  return errors === 0;
+}
+validate_OpenIdConnectSecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_Part(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Part.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14312,7 +12102,7 @@ function validate183(
         key0 === "raw" ||
         key0 === "text" ||
         key0 === "url" ||
-        pattern90.test(key0)
+        pattern_78e872f3.test(key0)
       )) {
         const err5 = {
           instancePath,
@@ -14331,7 +12121,7 @@ function validate183(
     }
     if (data.data !== undefined) {
       if (
-        !validate122(data.data, {
+        !validate_Value(data.data, {
           instancePath: instancePath + "/data",
           parentData: data,
           parentDataProperty: "data",
@@ -14339,7 +12129,7 @@ function validate183(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
+        vErrors = vErrors === null ? validate_Value.errors : vErrors.concat(validate_Value.errors);
         errors = vErrors.length;
       }
     }
@@ -14379,7 +12169,7 @@ function validate183(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -14387,14 +12177,14 @@ function validate183(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
     if (data.raw !== undefined) {
       let data4 = data.raw;
       if (typeof data4 === "string") {
-        if (!pattern91.test(data4)) {
+        if (!pattern_49f53b52.test(data4)) {
           const err8 = {
             instancePath: instancePath + "/raw",
             schemaPath: "#/properties/raw/pattern",
@@ -14460,7 +12250,7 @@ function validate183(
       }
     }
     for (const key1 in data) {
-      if (pattern90.test(key1)) {
+      if (pattern_78e872f3.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err12 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -14493,18 +12283,359 @@ function validate183(
     }
     errors++;
   }
-  validate183.errors = vErrors;
+  validate_Part.errors = vErrors;
   return errors === 0;
 }
-validate183.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate186(
+validate_Part.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_Part_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate186.evaluated;
+  const evaluated0 = validate_Part_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs2 = errors;
+  let valid1 = false;
+  let passing0 = null;
+  const _errs3 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.text === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  if (_valid0) {
+    valid1 = true;
+    passing0 = 0;
+  }
+  const _errs4 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.raw === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "raw" },
+        message: "must have required property '" + "raw" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs4 === errors;
+  if (_valid0 && valid1) {
+    valid1 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid1 = true;
+      passing0 = 1;
+    }
+    const _errs5 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.url === undefined) {
+        const err2 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/2/required",
+          keyword: "required",
+          params: { missingProperty: "url" },
+          message: "must have required property '" + "url" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs5 === errors;
+    if (_valid0 && valid1) {
+      valid1 = false;
+      passing0 = [passing0, 2];
+    } else {
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 2;
+      }
+      const _errs6 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.data === undefined) {
+          const err3 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/3/required",
+            keyword: "required",
+            params: { missingProperty: "data" },
+            message: "must have required property '" + "data" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs6 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 3];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 3;
+        }
+      }
+    }
+  }
+  if (!valid1) {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf",
+      keyword: "oneOf",
+      params: { passingSchemas: passing0 },
+      message: "must match exactly one schema in oneOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  } else {
+    errors = _errs2;
+    if (vErrors !== null) {
+      if (_errs2) {
+        vErrors.length = _errs2;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(
+        key0 === "data" ||
+        key0 === "filename" ||
+        key0 === "mediaType" ||
+        key0 === "metadata" ||
+        key0 === "raw" ||
+        key0 === "text" ||
+        key0 === "url" ||
+        pattern_78e872f3.test(key0)
+      )) {
+        const err5 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.data !== undefined) {
+      if (
+        !validate_Value(data.data, {
+          instancePath: instancePath + "/data",
+          parentData: data,
+          parentDataProperty: "data",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Value.errors : vErrors.concat(validate_Value.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.filename !== undefined) {
+      if (typeof data.filename !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/filename",
+          schemaPath: "#/properties/filename/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.mediaType !== undefined) {
+      if (typeof data.mediaType !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/mediaType",
+          schemaPath: "#/properties/mediaType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.metadata !== undefined) {
+      if (
+        !validate_Struct(data.metadata, {
+          instancePath: instancePath + "/metadata",
+          parentData: data,
+          parentDataProperty: "metadata",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.raw !== undefined) {
+      let data4 = data.raw;
+      if (typeof data4 === "string") {
+        if (!pattern_49f53b52.test(data4)) {
+          const err8 = {
+            instancePath: instancePath + "/raw",
+            schemaPath: "#/properties/raw/pattern",
+            keyword: "pattern",
+            params: { pattern: "^[A-Za-z0-9+/]*={0,2}$" },
+            message: 'must match pattern "' + "^[A-Za-z0-9+/]*={0,2}$" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/raw",
+          schemaPath: "#/properties/raw/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
+        const err10 = {
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.url !== undefined) {
+      if (typeof data.url !== "string") {
+        const err11 = {
+          instancePath: instancePath + "/url",
+          schemaPath: "#/properties/url/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern_78e872f3.test(key1)) {
+        if (typeof data[key1] !== "string") {
+          const err12 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(media_type)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate_Part_2.errors = vErrors;
+  return errors === 0;
+}
+validate_Part_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_PasswordOAuthFlow(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_PasswordOAuthFlow.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14517,8 +12648,8 @@ function validate186(
         key0 === "refreshUrl" ||
         key0 === "scopes" ||
         key0 === "tokenUrl" ||
-        pattern27.test(key0) ||
-        pattern28.test(key0)
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
       )) {
         const err0 = {
           instancePath,
@@ -14641,7 +12772,7 @@ function validate186(
       }
     }
     for (const key3 in data) {
-      if (pattern27.test(key3)) {
+      if (pattern_3a2775df.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -14660,7 +12791,7 @@ function validate186(
       }
     }
     for (const key4 in data) {
-      if (pattern28.test(key4)) {
+      if (pattern_a01cd0db.test(key4)) {
         if (typeof data[key4] !== "string") {
           const err8 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -14693,18 +12824,216 @@ function validate186(
     }
     errors++;
   }
-  validate186.errors = vErrors;
+  validate_PasswordOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate186.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate187(
+validate_PasswordOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_PasswordOAuthFlow_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate187.evaluated;
+  const evaluated0 = validate_PasswordOAuthFlow_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(
+        key0 === "refreshUrl" ||
+        key0 === "scopes" ||
+        key0 === "tokenUrl" ||
+        pattern_3a2775df.test(key0) ||
+        pattern_a01cd0db.test(key0)
+      )) {
+        const err0 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.refreshUrl !== undefined) {
+      if (typeof data.refreshUrl !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/refreshUrl",
+          schemaPath: "#/properties/refreshUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.scopes !== undefined) {
+      let data1 = data.scopes;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        for (const key1 in data1) {
+          const _errs6 = errors;
+          if (typeof key1 !== "string") {
+            const err2 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+              propertyName: key1,
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+          var valid1 = _errs6 === errors;
+          if (!valid1) {
+            const err3 = {
+              instancePath: instancePath + "/scopes",
+              schemaPath: "#/properties/scopes/propertyNames",
+              keyword: "propertyNames",
+              params: { propertyName: key1 },
+              message: "property name must be valid",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data1) {
+          if (typeof data1[key2] !== "string") {
+            const err4 = {
+              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/scopes/additionalProperties/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/scopes",
+          schemaPath: "#/properties/scopes/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.tokenUrl !== undefined) {
+      if (typeof data.tokenUrl !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/tokenUrl",
+          schemaPath: "#/properties/tokenUrl/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    for (const key3 in data) {
+      if (pattern_3a2775df.test(key3)) {
+        if (typeof data[key3] !== "string") {
+          const err7 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key4 in data) {
+      if (pattern_a01cd0db.test(key4)) {
+        if (typeof data[key4] !== "string") {
+          const err8 = {
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_PasswordOAuthFlow_2.errors = vErrors;
+  return errors === 0;
+}
+validate_PasswordOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_Role(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Role.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14715,7 +13044,7 @@ function validate187(
   let valid0 = false;
   const _errs1 = errors;
   if (typeof data === "string") {
-    if (!pattern164.test(data)) {
+    if (!pattern_ce6432e7.test(data)) {
       const err0 = {
         instancePath,
         schemaPath: "#/anyOf/0/pattern",
@@ -14768,7 +13097,7 @@ function validate187(
       instancePath,
       schemaPath: "#/anyOf/1/enum",
       keyword: "enum",
-      params: { allowedValues: schema71.anyOf[1].enum },
+      params: { allowedValues: schema_Role.anyOf[1].enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -14854,18 +13183,177 @@ function validate187(
       }
     }
   }
-  validate187.errors = vErrors;
+  validate_Role.errors = vErrors;
   return errors === 0;
 }
-validate187.evaluated = { dynamicProps: false, dynamicItems: false };
-
-function validate188(
+validate_Role.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_Role_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate188.evaluated;
+  const evaluated0 = validate_Role_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (typeof data === "string") {
+    if (!pattern_ce6432e7.test(data)) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/anyOf/0/pattern",
+        keyword: "pattern",
+        params: { pattern: "^ROLE_UNSPECIFIED$" },
+        message: 'must match pattern "' + "^ROLE_UNSPECIFIED$" + '"',
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/anyOf/0/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  const _errs3 = errors;
+  if (typeof data !== "string") {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/anyOf/1/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  if (!(data === "ROLE_USER" || data === "ROLE_AGENT")) {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/anyOf/1/enum",
+      keyword: "enum",
+      params: { allowedValues: schema_Role.anyOf[1].enum },
+      message: "must be equal to one of the allowed values",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  var _valid0 = _errs3 === errors;
+  valid0 = valid0 || _valid0;
+  const _errs5 = errors;
+  if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/anyOf/2/type",
+      keyword: "type",
+      params: { type: "integer" },
+      message: "must be integer",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  if (typeof data == "number" && isFinite(data)) {
+    if (data > 2147483647 || isNaN(data)) {
+      const err5 = {
+        instancePath,
+        schemaPath: "#/anyOf/2/maximum",
+        keyword: "maximum",
+        params: { comparison: "<=", limit: 2147483647 },
+        message: "must be <= 2147483647",
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data < -2147483648 || isNaN(data)) {
+      const err6 = {
+        instancePath,
+        schemaPath: "#/anyOf/2/minimum",
+        keyword: "minimum",
+        params: { comparison: ">=", limit: -2147483648 },
+        message: "must be >= -2147483648",
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs5 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_Role_2.errors = vErrors;
+  return errors === 0;
+}
+validate_Role_2.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_SecurityRequirement(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_SecurityRequirement.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -14930,7 +13418,7 @@ function validate188(
         }
         for (const key2 in data0) {
           if (
-            !validate64(data0[key2], {
+            !validate_StringList(data0[key2], {
               instancePath: instancePath + "/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data0,
               parentDataProperty: key2,
@@ -14938,7 +13426,7 @@ function validate188(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+            vErrors = vErrors === null ? validate_StringList.errors : vErrors.concat(validate_StringList.errors);
             errors = vErrors.length;
           }
         }
@@ -14973,18 +13461,135 @@ function validate188(
     }
     errors++;
   }
-  validate188.errors = vErrors;
+  validate_SecurityRequirement.errors = vErrors;
   return errors === 0;
 }
-validate188.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate190(
+validate_SecurityRequirement.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_SecurityRequirement_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate190.evaluated;
+  const evaluated0 = validate_SecurityRequirement_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "schemes")) {
+        const err0 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.schemes !== undefined) {
+      let data0 = data.schemes;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        for (const key1 in data0) {
+          const _errs4 = errors;
+          if (typeof key1 !== "string") {
+            const err1 = {
+              instancePath: instancePath + "/schemes",
+              schemaPath: "#/properties/schemes/propertyNames/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+              propertyName: key1,
+            };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+          var valid1 = _errs4 === errors;
+          if (!valid1) {
+            const err2 = {
+              instancePath: instancePath + "/schemes",
+              schemaPath: "#/properties/schemes/propertyNames",
+              keyword: "propertyNames",
+              params: { propertyName: key1 },
+              message: "property name must be valid",
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data0) {
+          if (
+            !validate_StringList(data0[key2], {
+              instancePath: instancePath + "/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+              parentData: data0,
+              parentDataProperty: key2,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_StringList.errors : vErrors.concat(validate_StringList.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/schemes",
+          schemaPath: "#/properties/schemes/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_SecurityRequirement_2.errors = vErrors;
+  return errors === 0;
+}
+validate_SecurityRequirement_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_SecurityScheme(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_SecurityScheme.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15406,11 +14011,11 @@ function validate190(
         key0 === "mtlsSecurityScheme" ||
         key0 === "oauth2SecurityScheme" ||
         key0 === "openIdConnectSecurityScheme" ||
-        pattern14.test(key0) ||
-        pattern15.test(key0) ||
-        pattern16.test(key0) ||
-        pattern17.test(key0) ||
-        pattern18.test(key0)
+        pattern_85fa01c2.test(key0) ||
+        pattern_c9856113.test(key0) ||
+        pattern_13d07b9b.test(key0) ||
+        pattern_2f0eabd0.test(key0) ||
+        pattern_cbe8fe43.test(key0)
       )) {
         const err16 = {
           instancePath,
@@ -15429,7 +14034,7 @@ function validate190(
     }
     if (data.apiKeySecurityScheme !== undefined) {
       if (
-        !validate53(data.apiKeySecurityScheme, {
+        !validate_APIKeySecurityScheme(data.apiKeySecurityScheme, {
           instancePath: instancePath + "/apiKeySecurityScheme",
           parentData: data,
           parentDataProperty: "apiKeySecurityScheme",
@@ -15437,13 +14042,16 @@ function validate190(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+        vErrors =
+          vErrors === null
+            ? validate_APIKeySecurityScheme.errors
+            : vErrors.concat(validate_APIKeySecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     if (data.httpAuthSecurityScheme !== undefined) {
       if (
-        !validate69(data.httpAuthSecurityScheme, {
+        !validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, {
           instancePath: instancePath + "/httpAuthSecurityScheme",
           parentData: data,
           parentDataProperty: "httpAuthSecurityScheme",
@@ -15451,13 +14059,16 @@ function validate190(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+        vErrors =
+          vErrors === null
+            ? validate_HTTPAuthSecurityScheme.errors
+            : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     if (data.mtlsSecurityScheme !== undefined) {
       if (
-        !validate71(data.mtlsSecurityScheme, {
+        !validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, {
           instancePath: instancePath + "/mtlsSecurityScheme",
           parentData: data,
           parentDataProperty: "mtlsSecurityScheme",
@@ -15465,13 +14076,16 @@ function validate190(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+        vErrors =
+          vErrors === null
+            ? validate_MutualTlsSecurityScheme.errors
+            : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     if (data.oauth2SecurityScheme !== undefined) {
       if (
-        !validate73(data.oauth2SecurityScheme, {
+        !validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {
           instancePath: instancePath + "/oauth2SecurityScheme",
           parentData: data,
           parentDataProperty: "oauth2SecurityScheme",
@@ -15479,13 +14093,16 @@ function validate190(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+        vErrors =
+          vErrors === null
+            ? validate_OAuth2SecurityScheme.errors
+            : vErrors.concat(validate_OAuth2SecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     if (data.openIdConnectSecurityScheme !== undefined) {
       if (
-        !validate90(data.openIdConnectSecurityScheme, {
+        !validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, {
           instancePath: instancePath + "/openIdConnectSecurityScheme",
           parentData: data,
           parentDataProperty: "openIdConnectSecurityScheme",
@@ -15493,14 +14110,17 @@ function validate190(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+        vErrors =
+          vErrors === null
+            ? validate_OpenIdConnectSecurityScheme.errors
+            : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
         errors = vErrors.length;
       }
     }
     for (const key1 in data) {
-      if (pattern14.test(key1)) {
+      if (pattern_85fa01c2.test(key1)) {
         if (
-          !validate53(data[key1], {
+          !validate_APIKeySecurityScheme(data[key1], {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key1,
@@ -15508,15 +14128,18 @@ function validate190(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+          vErrors =
+            vErrors === null
+              ? validate_APIKeySecurityScheme.errors
+              : vErrors.concat(validate_APIKeySecurityScheme.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key2 in data) {
-      if (pattern15.test(key2)) {
+      if (pattern_c9856113.test(key2)) {
         if (
-          !validate69(data[key2], {
+          !validate_HTTPAuthSecurityScheme(data[key2], {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key2,
@@ -15524,15 +14147,18 @@ function validate190(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+          vErrors =
+            vErrors === null
+              ? validate_HTTPAuthSecurityScheme.errors
+              : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key3 in data) {
-      if (pattern16.test(key3)) {
+      if (pattern_13d07b9b.test(key3)) {
         if (
-          !validate71(data[key3], {
+          !validate_MutualTlsSecurityScheme(data[key3], {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key3,
@@ -15540,15 +14166,18 @@ function validate190(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+          vErrors =
+            vErrors === null
+              ? validate_MutualTlsSecurityScheme.errors
+              : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key4 in data) {
-      if (pattern17.test(key4)) {
+      if (pattern_2f0eabd0.test(key4)) {
         if (
-          !validate73(data[key4], {
+          !validate_OAuth2SecurityScheme(data[key4], {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key4,
@@ -15556,15 +14185,18 @@ function validate190(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+          vErrors =
+            vErrors === null
+              ? validate_OAuth2SecurityScheme.errors
+              : vErrors.concat(validate_OAuth2SecurityScheme.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key5 in data) {
-      if (pattern18.test(key5)) {
+      if (pattern_cbe8fe43.test(key5)) {
         if (
-          !validate90(data[key5], {
+          !validate_OpenIdConnectSecurityScheme(data[key5], {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key5,
@@ -15572,7 +14204,10 @@ function validate190(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+          vErrors =
+            vErrors === null
+              ? validate_OpenIdConnectSecurityScheme.errors
+              : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
           errors = vErrors.length;
         }
       }
@@ -15592,48 +14227,665 @@ function validate190(
     }
     errors++;
   }
-  validate190.errors = vErrors;
+  validate_SecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate190.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema83 = {
-  additionalProperties: false,
-  properties: {
-    acceptedOutputModes: { items: { type: "string" }, type: "array" },
-    historyLength: {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    returnImmediately: { type: "boolean" },
-    taskPushNotificationConfig: { $ref: "#/$defs/TaskPushNotificationConfig" },
-  },
-  type: "object",
-  patternProperties: {
-    "^(accepted_output_modes)$": { items: { type: "string" }, type: "array" },
-    "^(history_length)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(return_immediately)$": { type: "boolean" },
-    "^(task_push_notification_config)$": { $ref: "#/$defs/TaskPushNotificationConfig" },
-  },
-};
-const pattern212 = new RegExp("^(accepted_output_modes)$", "u");
-const pattern214 = new RegExp("^(return_immediately)$", "u");
-const pattern215 = new RegExp("^(task_push_notification_config)$", "u");
-
-function validate201(
+validate_SecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_SecurityScheme_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate201.evaluated;
+  const evaluated0 = validate_SecurityScheme_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs2 = errors;
+  let valid1 = false;
+  let passing0 = null;
+  const _errs3 = errors;
+  const _errs4 = errors;
+  let valid2 = false;
+  const _errs5 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.apiKeySecurityScheme === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/anyOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "apiKeySecurityScheme" },
+        message: "must have required property '" + "apiKeySecurityScheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var _valid1 = _errs5 === errors;
+  valid2 = valid2 || _valid1;
+  const _errs6 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.api_key_security_scheme === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "api_key_security_scheme" },
+        message: "must have required property '" + "api_key_security_scheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid1 = _errs6 === errors;
+  valid2 = valid2 || _valid1;
+  if (!valid2) {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf/0/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  } else {
+    errors = _errs4;
+    if (vErrors !== null) {
+      if (_errs4) {
+        vErrors.length = _errs4;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  if (_valid0) {
+    valid1 = true;
+    passing0 = 0;
+  }
+  const _errs7 = errors;
+  const _errs8 = errors;
+  let valid3 = false;
+  const _errs9 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.httpAuthSecurityScheme === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/anyOf/0/required",
+        keyword: "required",
+        params: { missingProperty: "httpAuthSecurityScheme" },
+        message: "must have required property '" + "httpAuthSecurityScheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+  }
+  var _valid2 = _errs9 === errors;
+  valid3 = valid3 || _valid2;
+  const _errs10 = errors;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.http_auth_security_scheme === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
+        keyword: "required",
+        params: { missingProperty: "http_auth_security_scheme" },
+        message: "must have required property '" + "http_auth_security_scheme" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+  }
+  var _valid2 = _errs10 === errors;
+  valid3 = valid3 || _valid2;
+  if (!valid3) {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf/1/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  } else {
+    errors = _errs8;
+    if (vErrors !== null) {
+      if (_errs8) {
+        vErrors.length = _errs8;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  var _valid0 = _errs7 === errors;
+  if (_valid0 && valid1) {
+    valid1 = false;
+    passing0 = [passing0, 1];
+  } else {
+    if (_valid0) {
+      valid1 = true;
+      passing0 = 1;
+    }
+    const _errs11 = errors;
+    const _errs12 = errors;
+    let valid4 = false;
+    const _errs13 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.oauth2SecurityScheme === undefined) {
+        const err6 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/2/anyOf/0/required",
+          keyword: "required",
+          params: { missingProperty: "oauth2SecurityScheme" },
+          message: "must have required property '" + "oauth2SecurityScheme" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    var _valid3 = _errs13 === errors;
+    valid4 = valid4 || _valid3;
+    const _errs14 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.oauth2_security_scheme === undefined) {
+        const err7 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/2/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "oauth2_security_scheme" },
+          message: "must have required property '" + "oauth2_security_scheme" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    var _valid3 = _errs14 === errors;
+    valid4 = valid4 || _valid3;
+    if (!valid4) {
+      const err8 = {
+        instancePath,
+        schemaPath: "#/allOf/0/oneOf/2/anyOf",
+        keyword: "anyOf",
+        params: {},
+        message: "must match a schema in anyOf",
+      };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    } else {
+      errors = _errs12;
+      if (vErrors !== null) {
+        if (_errs12) {
+          vErrors.length = _errs12;
+        } else {
+          vErrors = null;
+        }
+      }
+    }
+    var _valid0 = _errs11 === errors;
+    if (_valid0 && valid1) {
+      valid1 = false;
+      passing0 = [passing0, 2];
+    } else {
+      if (_valid0) {
+        valid1 = true;
+        passing0 = 2;
+      }
+      const _errs15 = errors;
+      const _errs16 = errors;
+      let valid5 = false;
+      const _errs17 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.openIdConnectSecurityScheme === undefined) {
+          const err9 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/3/anyOf/0/required",
+            keyword: "required",
+            params: { missingProperty: "openIdConnectSecurityScheme" },
+            message: "must have required property '" + "openIdConnectSecurityScheme" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+      var _valid4 = _errs17 === errors;
+      valid5 = valid5 || _valid4;
+      const _errs18 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.open_id_connect_security_scheme === undefined) {
+          const err10 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/3/anyOf/1/required",
+            keyword: "required",
+            params: { missingProperty: "open_id_connect_security_scheme" },
+            message: "must have required property '" + "open_id_connect_security_scheme" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+      var _valid4 = _errs18 === errors;
+      valid5 = valid5 || _valid4;
+      if (!valid5) {
+        const err11 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/3/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      } else {
+        errors = _errs16;
+        if (vErrors !== null) {
+          if (_errs16) {
+            vErrors.length = _errs16;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+      var _valid0 = _errs15 === errors;
+      if (_valid0 && valid1) {
+        valid1 = false;
+        passing0 = [passing0, 3];
+      } else {
+        if (_valid0) {
+          valid1 = true;
+          passing0 = 3;
+        }
+        const _errs19 = errors;
+        const _errs20 = errors;
+        let valid6 = false;
+        const _errs21 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.mtlsSecurityScheme === undefined) {
+            const err12 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/4/anyOf/0/required",
+              keyword: "required",
+              params: { missingProperty: "mtlsSecurityScheme" },
+              message: "must have required property '" + "mtlsSecurityScheme" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        }
+        var _valid5 = _errs21 === errors;
+        valid6 = valid6 || _valid5;
+        const _errs22 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.mtls_security_scheme === undefined) {
+            const err13 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "mtls_security_scheme" },
+              message: "must have required property '" + "mtls_security_scheme" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+        var _valid5 = _errs22 === errors;
+        valid6 = valid6 || _valid5;
+        if (!valid6) {
+          const err14 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/4/anyOf",
+            keyword: "anyOf",
+            params: {},
+            message: "must match a schema in anyOf",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        } else {
+          errors = _errs20;
+          if (vErrors !== null) {
+            if (_errs20) {
+              vErrors.length = _errs20;
+            } else {
+              vErrors = null;
+            }
+          }
+        }
+        var _valid0 = _errs19 === errors;
+        if (_valid0 && valid1) {
+          valid1 = false;
+          passing0 = [passing0, 4];
+        } else {
+          if (_valid0) {
+            valid1 = true;
+            passing0 = 4;
+          }
+        }
+      }
+    }
+  }
+  if (!valid1) {
+    const err15 = {
+      instancePath,
+      schemaPath: "#/allOf/0/oneOf",
+      keyword: "oneOf",
+      params: { passingSchemas: passing0 },
+      message: "must match exactly one schema in oneOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err15];
+    } else {
+      vErrors.push(err15);
+    }
+    errors++;
+  } else {
+    errors = _errs2;
+    if (vErrors !== null) {
+      if (_errs2) {
+        vErrors.length = _errs2;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(
+        key0 === "apiKeySecurityScheme" ||
+        key0 === "httpAuthSecurityScheme" ||
+        key0 === "mtlsSecurityScheme" ||
+        key0 === "oauth2SecurityScheme" ||
+        key0 === "openIdConnectSecurityScheme" ||
+        pattern_85fa01c2.test(key0) ||
+        pattern_c9856113.test(key0) ||
+        pattern_13d07b9b.test(key0) ||
+        pattern_2f0eabd0.test(key0) ||
+        pattern_cbe8fe43.test(key0)
+      )) {
+        const err16 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.apiKeySecurityScheme !== undefined) {
+      if (
+        !validate_APIKeySecurityScheme(data.apiKeySecurityScheme, {
+          instancePath: instancePath + "/apiKeySecurityScheme",
+          parentData: data,
+          parentDataProperty: "apiKeySecurityScheme",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null
+            ? validate_APIKeySecurityScheme.errors
+            : vErrors.concat(validate_APIKeySecurityScheme.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.httpAuthSecurityScheme !== undefined) {
+      if (
+        !validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, {
+          instancePath: instancePath + "/httpAuthSecurityScheme",
+          parentData: data,
+          parentDataProperty: "httpAuthSecurityScheme",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null
+            ? validate_HTTPAuthSecurityScheme.errors
+            : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.mtlsSecurityScheme !== undefined) {
+      if (
+        !validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, {
+          instancePath: instancePath + "/mtlsSecurityScheme",
+          parentData: data,
+          parentDataProperty: "mtlsSecurityScheme",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null
+            ? validate_MutualTlsSecurityScheme.errors
+            : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.oauth2SecurityScheme !== undefined) {
+      if (
+        !validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {
+          instancePath: instancePath + "/oauth2SecurityScheme",
+          parentData: data,
+          parentDataProperty: "oauth2SecurityScheme",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null
+            ? validate_OAuth2SecurityScheme.errors
+            : vErrors.concat(validate_OAuth2SecurityScheme.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.openIdConnectSecurityScheme !== undefined) {
+      if (
+        !validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, {
+          instancePath: instancePath + "/openIdConnectSecurityScheme",
+          parentData: data,
+          parentDataProperty: "openIdConnectSecurityScheme",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null
+            ? validate_OpenIdConnectSecurityScheme.errors
+            : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
+        errors = vErrors.length;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern_85fa01c2.test(key1)) {
+        if (
+          !validate_APIKeySecurityScheme(data[key1], {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            parentData: data,
+            parentDataProperty: key1,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_APIKeySecurityScheme.errors
+              : vErrors.concat(validate_APIKeySecurityScheme.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+    for (const key2 in data) {
+      if (pattern_c9856113.test(key2)) {
+        if (
+          !validate_HTTPAuthSecurityScheme(data[key2], {
+            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+            parentData: data,
+            parentDataProperty: key2,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_HTTPAuthSecurityScheme.errors
+              : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+    for (const key3 in data) {
+      if (pattern_13d07b9b.test(key3)) {
+        if (
+          !validate_MutualTlsSecurityScheme(data[key3], {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            parentData: data,
+            parentDataProperty: key3,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_MutualTlsSecurityScheme.errors
+              : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+    for (const key4 in data) {
+      if (pattern_2f0eabd0.test(key4)) {
+        if (
+          !validate_OAuth2SecurityScheme(data[key4], {
+            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+            parentData: data,
+            parentDataProperty: key4,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_OAuth2SecurityScheme.errors
+              : vErrors.concat(validate_OAuth2SecurityScheme.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+    for (const key5 in data) {
+      if (pattern_cbe8fe43.test(key5)) {
+        if (
+          !validate_OpenIdConnectSecurityScheme(data[key5], {
+            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
+            parentData: data,
+            parentDataProperty: key5,
+            rootData,
+            dynamicAnchors,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_OpenIdConnectSecurityScheme.errors
+              : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
+          errors = vErrors.length;
+        }
+      }
+    }
+  } else {
+    const err17 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  validate_SecurityScheme_2.errors = vErrors;
+  return errors === 0;
+}
+validate_SecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_SendMessageConfiguration(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_SendMessageConfiguration.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -15647,10 +14899,10 @@ function validate201(
         key0 === "historyLength" ||
         key0 === "returnImmediately" ||
         key0 === "taskPushNotificationConfig" ||
-        pattern212.test(key0) ||
-        pattern116.test(key0) ||
-        pattern214.test(key0) ||
-        pattern215.test(key0)
+        pattern_b976b77c.test(key0) ||
+        pattern_c33f14a6.test(key0) ||
+        pattern_27d2840b.test(key0) ||
+        pattern_976e6c77.test(key0)
       )) {
         const err0 = {
           instancePath,
@@ -15760,7 +15012,7 @@ function validate201(
       valid3 = valid3 || _valid0;
       const _errs10 = errors;
       if (typeof data2 === "string") {
-        if (!pattern117.test(data2)) {
+        if (!pattern_af46a196.test(data2)) {
           const err6 = {
             instancePath: instancePath + "/historyLength",
             schemaPath: "#/properties/historyLength/anyOf/1/pattern",
@@ -15836,7 +15088,7 @@ function validate201(
     }
     if (data.taskPushNotificationConfig !== undefined) {
       if (
-        !validate141(data.taskPushNotificationConfig, {
+        !validate_TaskPushNotificationConfig(data.taskPushNotificationConfig, {
           instancePath: instancePath + "/taskPushNotificationConfig",
           parentData: data,
           parentDataProperty: "taskPushNotificationConfig",
@@ -15844,12 +15096,15 @@ function validate201(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TaskPushNotificationConfig.errors
+            : vErrors.concat(validate_TaskPushNotificationConfig.errors);
         errors = vErrors.length;
       }
     }
     for (const key1 in data) {
-      if (pattern212.test(key1)) {
+      if (pattern_b976b77c.test(key1)) {
         let data5 = data[key1];
         if (Array.isArray(data5)) {
           const len1 = data5.length;
@@ -15888,7 +15143,7 @@ function validate201(
       }
     }
     for (const key2 in data) {
-      if (pattern116.test(key2)) {
+      if (pattern_c33f14a6.test(key2)) {
         let data7 = data[key2];
         const _errs20 = errors;
         let valid7 = false;
@@ -15944,7 +15199,7 @@ function validate201(
         valid7 = valid7 || _valid1;
         const _errs23 = errors;
         if (typeof data7 === "string") {
-          if (!pattern117.test(data7)) {
+          if (!pattern_af46a196.test(data7)) {
             const err15 = {
               instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
@@ -16003,7 +15258,7 @@ function validate201(
       }
     }
     for (const key3 in data) {
-      if (pattern214.test(key3)) {
+      if (pattern_27d2840b.test(key3)) {
         if (typeof data[key3] !== "boolean") {
           const err18 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -16022,9 +15277,9 @@ function validate201(
       }
     }
     for (const key4 in data) {
-      if (pattern215.test(key4)) {
+      if (pattern_976e6c77.test(key4)) {
         if (
-          !validate141(data[key4], {
+          !validate_TaskPushNotificationConfig(data[key4], {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key4,
@@ -16032,7 +15287,10 @@ function validate201(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+          vErrors =
+            vErrors === null
+              ? validate_TaskPushNotificationConfig.errors
+              : vErrors.concat(validate_TaskPushNotificationConfig.errors);
           errors = vErrors.length;
         }
       }
@@ -16052,30 +15310,17 @@ function validate201(
     }
     errors++;
   }
-  validate201.errors = vErrors;
+  validate_SendMessageConfiguration.errors = vErrors;
   return errors === 0;
 }
-validate201.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema84 = {
-  additionalProperties: false,
-  properties: {
-    configuration: { $ref: "#/$defs/SendMessageConfiguration" },
-    message: { $ref: "#/$defs/Message" },
-    metadata: { $ref: "#/$defs/Struct" },
-    tenant: { type: "string" },
-  },
-  type: "object",
-  required: ["message"],
-};
-
-function validate204(
+validate_SendMessageConfiguration.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_SendMessageRequest(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate204.evaluated;
+  const evaluated0 = validate_SendMessageRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16117,7 +15362,7 @@ function validate204(
     }
     if (data.configuration !== undefined) {
       if (
-        !validate201(data.configuration, {
+        !validate_SendMessageConfiguration(data.configuration, {
           instancePath: instancePath + "/configuration",
           parentData: data,
           parentDataProperty: "configuration",
@@ -16125,13 +15370,16 @@ function validate204(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+        vErrors =
+          vErrors === null
+            ? validate_SendMessageConfiguration.errors
+            : vErrors.concat(validate_SendMessageConfiguration.errors);
         errors = vErrors.length;
       }
     }
     if (data.message !== undefined) {
       if (
-        !validate153(data.message, {
+        !validate_Message(data.message, {
           instancePath: instancePath + "/message",
           parentData: data,
           parentDataProperty: "message",
@@ -16139,13 +15387,13 @@ function validate204(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
         errors = vErrors.length;
       }
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -16153,7 +15401,7 @@ function validate204(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -16189,25 +15437,17 @@ function validate204(
     }
     errors++;
   }
-  validate204.errors = vErrors;
+  validate_SendMessageRequest.errors = vErrors;
   return errors === 0;
 }
-validate204.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema85 = {
-  additionalProperties: false,
-  properties: { message: { $ref: "#/$defs/Message" }, task: { $ref: "#/$defs/Task" } },
-  type: "object",
-  allOf: [{ oneOf: [{ required: ["task"] }, { required: ["message"] }] }],
-};
-
-function validate208(
+validate_SendMessageRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_SendMessageResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate208.evaluated;
+  const evaluated0 = validate_SendMessageResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -16312,7 +15552,7 @@ function validate208(
     }
     if (data.message !== undefined) {
       if (
-        !validate153(data.message, {
+        !validate_Message(data.message, {
           instancePath: instancePath + "/message",
           parentData: data,
           parentDataProperty: "message",
@@ -16320,13 +15560,13 @@ function validate208(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
         errors = vErrors.length;
       }
     }
     if (data.task !== undefined) {
       if (
-        !validate151(data.task, {
+        !validate_Task(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
@@ -16334,7 +15574,7 @@ function validate208(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+        vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
         errors = vErrors.length;
       }
     }
@@ -16353,539 +15593,17 @@ function validate208(
     }
     errors++;
   }
-  validate208.errors = vErrors;
+  validate_SendMessageResponse.errors = vErrors;
   return errors === 0;
 }
-validate208.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema86 = {
-  additionalProperties: false,
-  properties: {
-    artifactUpdate: { $ref: "#/$defs/TaskArtifactUpdateEvent" },
-    message: { $ref: "#/$defs/Message" },
-    statusUpdate: { $ref: "#/$defs/TaskStatusUpdateEvent" },
-    task: { $ref: "#/$defs/Task" },
-  },
-  type: "object",
-  patternProperties: {
-    "^(artifact_update)$": { $ref: "#/$defs/TaskArtifactUpdateEvent" },
-    "^(status_update)$": { $ref: "#/$defs/TaskStatusUpdateEvent" },
-  },
-  allOf: [
-    {
-      oneOf: [
-        { required: ["task"] },
-        { required: ["message"] },
-        { anyOf: [{ required: ["statusUpdate"] }, { required: ["status_update"] }] },
-        { anyOf: [{ required: ["artifactUpdate"] }, { required: ["artifact_update"] }] },
-      ],
-    },
-  ],
-};
-const pattern222 = new RegExp("^(artifact_update)$", "u");
-const pattern223 = new RegExp("^(status_update)$", "u");
-const schema87 = {
-  additionalProperties: false,
-  properties: {
-    append: { type: "boolean" },
-    artifact: { $ref: "#/$defs/Artifact" },
-    contextId: { type: "string" },
-    lastChunk: { type: "boolean" },
-    metadata: { $ref: "#/$defs/Struct" },
-    taskId: { type: "string" },
-  },
-  type: "object",
-  required: ["taskId", "contextId", "artifact"],
-  patternProperties: {
-    "^(context_id)$": { type: "string" },
-    "^(last_chunk)$": { type: "boolean" },
-    "^(task_id)$": { type: "string" },
-  },
-};
-const pattern225 = new RegExp("^(last_chunk)$", "u");
-
-function validate212(
+validate_SendMessageResponse.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_StreamResponse(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate212.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.contextId === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "contextId" },
-        message: "must have required property '" + "contextId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.artifact === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "artifact" },
-        message: "must have required property '" + "artifact" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "append" ||
-        key0 === "artifact" ||
-        key0 === "contextId" ||
-        key0 === "lastChunk" ||
-        key0 === "metadata" ||
-        key0 === "taskId" ||
-        pattern138.test(key0) ||
-        pattern225.test(key0) ||
-        pattern106.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.append !== undefined) {
-      if (typeof data.append !== "boolean") {
-        const err4 = {
-          instancePath: instancePath + "/append",
-          schemaPath: "#/properties/append/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.artifact !== undefined) {
-      if (
-        !validate119(data.artifact, {
-          instancePath: instancePath + "/artifact",
-          parentData: data,
-          parentDataProperty: "artifact",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.contextId !== undefined) {
-      if (typeof data.contextId !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/contextId",
-          schemaPath: "#/properties/contextId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.lastChunk !== undefined) {
-      if (typeof data.lastChunk !== "boolean") {
-        const err6 = {
-          instancePath: instancePath + "/lastChunk",
-          schemaPath: "#/properties/lastChunk/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (
-        !validate56(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern138.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern225.test(key2)) {
-        if (typeof data[key2] !== "boolean") {
-          const err9 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(last_chunk)%24/type",
-            keyword: "type",
-            params: { type: "boolean" },
-            message: "must be boolean",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern106.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err10 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate212.errors = vErrors;
-  return errors === 0;
-}
-validate212.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-const schema88 = {
-  additionalProperties: false,
-  properties: {
-    contextId: { type: "string" },
-    metadata: { $ref: "#/$defs/Struct" },
-    status: { $ref: "#/$defs/TaskStatus" },
-    taskId: { type: "string" },
-  },
-  type: "object",
-  required: ["taskId", "contextId", "status"],
-  patternProperties: { "^(context_id)$": { type: "string" }, "^(task_id)$": { type: "string" } },
-};
-
-function validate217(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate217.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.contextId === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "contextId" },
-        message: "must have required property '" + "contextId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "contextId" ||
-        key0 === "metadata" ||
-        key0 === "status" ||
-        key0 === "taskId" ||
-        pattern138.test(key0) ||
-        pattern106.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.contextId !== undefined) {
-      if (typeof data.contextId !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/contextId",
-          schemaPath: "#/properties/contextId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (
-        !validate56(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.status !== undefined) {
-      if (
-        !validate160(data.status, {
-          instancePath: instancePath + "/status",
-          parentData: data,
-          parentDataProperty: "status",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern138.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err6 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern106.test(key2)) {
-        if (typeof data[key2] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate217.errors = vErrors;
-  return errors === 0;
-}
-validate217.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate211(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate211.evaluated;
+  const evaluated0 = validate_StreamResponse.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17131,8 +15849,8 @@ function validate211(
         key0 === "message" ||
         key0 === "statusUpdate" ||
         key0 === "task" ||
-        pattern222.test(key0) ||
-        pattern223.test(key0)
+        pattern_f9eaa88c.test(key0) ||
+        pattern_a0b3322a.test(key0)
       )) {
         const err9 = {
           instancePath,
@@ -17151,7 +15869,7 @@ function validate211(
     }
     if (data.artifactUpdate !== undefined) {
       if (
-        !validate212(data.artifactUpdate, {
+        !validate_TaskArtifactUpdateEvent(data.artifactUpdate, {
           instancePath: instancePath + "/artifactUpdate",
           parentData: data,
           parentDataProperty: "artifactUpdate",
@@ -17159,13 +15877,16 @@ function validate211(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TaskArtifactUpdateEvent.errors
+            : vErrors.concat(validate_TaskArtifactUpdateEvent.errors);
         errors = vErrors.length;
       }
     }
     if (data.message !== undefined) {
       if (
-        !validate153(data.message, {
+        !validate_Message(data.message, {
           instancePath: instancePath + "/message",
           parentData: data,
           parentDataProperty: "message",
@@ -17173,13 +15894,13 @@ function validate211(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
         errors = vErrors.length;
       }
     }
     if (data.statusUpdate !== undefined) {
       if (
-        !validate217(data.statusUpdate, {
+        !validate_TaskStatusUpdateEvent(data.statusUpdate, {
           instancePath: instancePath + "/statusUpdate",
           parentData: data,
           parentDataProperty: "statusUpdate",
@@ -17187,13 +15908,16 @@ function validate211(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TaskStatusUpdateEvent.errors
+            : vErrors.concat(validate_TaskStatusUpdateEvent.errors);
         errors = vErrors.length;
       }
     }
     if (data.task !== undefined) {
       if (
-        !validate151(data.task, {
+        !validate_Task(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
@@ -17201,14 +15925,14 @@ function validate211(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+        vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
         errors = vErrors.length;
       }
     }
     for (const key1 in data) {
-      if (pattern222.test(key1)) {
+      if (pattern_f9eaa88c.test(key1)) {
         if (
-          !validate212(data[key1], {
+          !validate_TaskArtifactUpdateEvent(data[key1], {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key1,
@@ -17216,15 +15940,18 @@ function validate211(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+          vErrors =
+            vErrors === null
+              ? validate_TaskArtifactUpdateEvent.errors
+              : vErrors.concat(validate_TaskArtifactUpdateEvent.errors);
           errors = vErrors.length;
         }
       }
     }
     for (const key2 in data) {
-      if (pattern223.test(key2)) {
+      if (pattern_a0b3322a.test(key2)) {
         if (
-          !validate217(data[key2], {
+          !validate_TaskStatusUpdateEvent(data[key2], {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key2,
@@ -17232,7 +15959,10 @@ function validate211(
             dynamicAnchors,
           })
         ) {
-          vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+          vErrors =
+            vErrors === null
+              ? validate_TaskStatusUpdateEvent.errors
+              : vErrors.concat(validate_TaskStatusUpdateEvent.errors);
           errors = vErrors.length;
         }
       }
@@ -17252,18 +15982,17 @@ function validate211(
     }
     errors++;
   }
-  validate211.errors = vErrors;
+  validate_StreamResponse.errors = vErrors;
   return errors === 0;
 }
-validate211.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate224(
+validate_StreamResponse.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_StringList(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate224.evaluated;
+  const evaluated0 = validate_StringList.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17340,18 +16069,104 @@ function validate224(
     }
     errors++;
   }
-  validate224.errors = vErrors;
+  validate_StringList.errors = vErrors;
   return errors === 0;
 }
-validate224.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate225(
+validate_StringList.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_StringList_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate225.evaluated;
+  const evaluated0 = validate_StringList_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    for (const key0 in data) {
+      if (!(key0 === "list")) {
+        const err0 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.list !== undefined) {
+      let data0 = data.list;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data0[i0] !== "string") {
+            const err1 = {
+              instancePath: instancePath + "/list/" + i0,
+              schemaPath: "#/properties/list/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/list",
+          schemaPath: "#/properties/list/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_StringList_2.errors = vErrors;
+  return errors === 0;
+}
+validate_StringList_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_Struct(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Struct.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17373,25 +16188,49 @@ function validate225(
     }
     errors++;
   }
-  validate225.errors = vErrors;
+  validate_Struct.errors = vErrors;
   return errors === 0;
 }
-validate225.evaluated = { dynamicProps: false, dynamicItems: false };
-
-const schema91 = {
-  additionalProperties: false,
-  properties: { id: { type: "string" }, tenant: { type: "string" } },
-  type: "object",
-  required: ["id"],
-};
-
-function validate226(
+validate_Struct.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_Struct_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate226.evaluated;
+  const evaluated0 = validate_Struct_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (!(data && typeof data == "object" && !Array.isArray(data))) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_Struct_2.errors = vErrors;
+  return errors === 0;
+}
+validate_Struct_2.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_SubscribeToTaskRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_SubscribeToTaskRequest.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17480,18 +16319,17 @@ function validate226(
     }
     errors++;
   }
-  validate226.errors = vErrors;
+  validate_SubscribeToTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate226.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate227(
+validate_SubscribeToTaskRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_Task(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate227.evaluated;
+  const evaluated0 = validate_Task.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17537,7 +16375,7 @@ function validate227(
         key0 === "id" ||
         key0 === "metadata" ||
         key0 === "status" ||
-        pattern138.test(key0)
+        pattern_bfa8459c.test(key0)
       )) {
         const err2 = {
           instancePath,
@@ -17560,7 +16398,7 @@ function validate227(
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate119(data0[i0], {
+            !validate_Artifact(data0[i0], {
               instancePath: instancePath + "/artifacts/" + i0,
               parentData: data0,
               parentDataProperty: i0,
@@ -17568,7 +16406,7 @@ function validate227(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+            vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
             errors = vErrors.length;
           }
         }
@@ -17611,7 +16449,7 @@ function validate227(
         const len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++) {
           if (
-            !validate153(data3[i1], {
+            !validate_Message(data3[i1], {
               instancePath: instancePath + "/history/" + i1,
               parentData: data3,
               parentDataProperty: i1,
@@ -17619,7 +16457,7 @@ function validate227(
               dynamicAnchors,
             })
           ) {
-            vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+            vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
             errors = vErrors.length;
           }
         }
@@ -17658,7 +16496,7 @@ function validate227(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -17666,13 +16504,13 @@ function validate227(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
     if (data.status !== undefined) {
       if (
-        !validate160(data.status, {
+        !validate_TaskStatus(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
@@ -17680,12 +16518,12 @@ function validate227(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+        vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
         errors = vErrors.length;
       }
     }
     for (const key1 in data) {
-      if (pattern138.test(key1)) {
+      if (pattern_bfa8459c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -17718,18 +16556,17 @@ function validate227(
     }
     errors++;
   }
-  validate227.errors = vErrors;
+  validate_Task.errors = vErrors;
   return errors === 0;
 }
-validate227.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate232(
+validate_Task.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_TaskArtifactUpdateEvent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate232.evaluated;
+  const evaluated0 = validate_TaskArtifactUpdateEvent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -17790,9 +16627,9 @@ function validate232(
         key0 === "lastChunk" ||
         key0 === "metadata" ||
         key0 === "taskId" ||
-        pattern138.test(key0) ||
-        pattern225.test(key0) ||
-        pattern106.test(key0)
+        pattern_bfa8459c.test(key0) ||
+        pattern_62a56553.test(key0) ||
+        pattern_3f9c8ce5.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -17828,7 +16665,7 @@ function validate232(
     }
     if (data.artifact !== undefined) {
       if (
-        !validate119(data.artifact, {
+        !validate_Artifact(data.artifact, {
           instancePath: instancePath + "/artifact",
           parentData: data,
           parentDataProperty: "artifact",
@@ -17836,7 +16673,7 @@ function validate232(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+        vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
         errors = vErrors.length;
       }
     }
@@ -17876,7 +16713,7 @@ function validate232(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -17884,7 +16721,7 @@ function validate232(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
@@ -17906,7 +16743,7 @@ function validate232(
       }
     }
     for (const key1 in data) {
-      if (pattern138.test(key1)) {
+      if (pattern_bfa8459c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err8 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -17925,7 +16762,7 @@ function validate232(
       }
     }
     for (const key2 in data) {
-      if (pattern225.test(key2)) {
+      if (pattern_62a56553.test(key2)) {
         if (typeof data[key2] !== "boolean") {
           const err9 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -17944,7 +16781,7 @@ function validate232(
       }
     }
     for (const key3 in data) {
-      if (pattern106.test(key3)) {
+      if (pattern_3f9c8ce5.test(key3)) {
         if (typeof data[key3] !== "string") {
           const err10 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -17977,18 +16814,275 @@ function validate232(
     }
     errors++;
   }
-  validate232.errors = vErrors;
+  validate_TaskArtifactUpdateEvent.errors = vErrors;
   return errors === 0;
 }
-validate232.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate235(
+validate_TaskArtifactUpdateEvent.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_TaskArtifactUpdateEvent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate235.evaluated;
+  const evaluated0 = validate_TaskArtifactUpdateEvent_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.taskId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "taskId" },
+        message: "must have required property '" + "taskId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.contextId === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "contextId" },
+        message: "must have required property '" + "contextId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.artifact === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "artifact" },
+        message: "must have required property '" + "artifact" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "append" ||
+        key0 === "artifact" ||
+        key0 === "contextId" ||
+        key0 === "lastChunk" ||
+        key0 === "metadata" ||
+        key0 === "taskId" ||
+        pattern_bfa8459c.test(key0) ||
+        pattern_62a56553.test(key0) ||
+        pattern_3f9c8ce5.test(key0)
+      )) {
+        const err3 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.append !== undefined) {
+      if (typeof data.append !== "boolean") {
+        const err4 = {
+          instancePath: instancePath + "/append",
+          schemaPath: "#/properties/append/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.artifact !== undefined) {
+      if (
+        !validate_Artifact(data.artifact, {
+          instancePath: instancePath + "/artifact",
+          parentData: data,
+          parentDataProperty: "artifact",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.contextId !== undefined) {
+      if (typeof data.contextId !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/contextId",
+          schemaPath: "#/properties/contextId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.lastChunk !== undefined) {
+      if (typeof data.lastChunk !== "boolean") {
+        const err6 = {
+          instancePath: instancePath + "/lastChunk",
+          schemaPath: "#/properties/lastChunk/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.metadata !== undefined) {
+      if (
+        !validate_Struct(data.metadata, {
+          instancePath: instancePath + "/metadata",
+          parentData: data,
+          parentDataProperty: "metadata",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.taskId !== undefined) {
+      if (typeof data.taskId !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/taskId",
+          schemaPath: "#/properties/taskId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern_bfa8459c.test(key1)) {
+        if (typeof data[key1] !== "string") {
+          const err8 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key2 in data) {
+      if (pattern_62a56553.test(key2)) {
+        if (typeof data[key2] !== "boolean") {
+          const err9 = {
+            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(last_chunk)%24/type",
+            keyword: "type",
+            params: { type: "boolean" },
+            message: "must be boolean",
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key3 in data) {
+      if (pattern_3f9c8ce5.test(key3)) {
+        if (typeof data[key3] !== "string") {
+          const err10 = {
+            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err11 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err11];
+    } else {
+      vErrors.push(err11);
+    }
+    errors++;
+  }
+  validate_TaskArtifactUpdateEvent_2.errors = vErrors;
+  return errors === 0;
+}
+validate_TaskArtifactUpdateEvent_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_TaskPushNotificationConfig(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_TaskPushNotificationConfig.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18019,7 +17113,7 @@ function validate235(
         key0 === "tenant" ||
         key0 === "token" ||
         key0 === "url" ||
-        pattern106.test(key0)
+        pattern_3f9c8ce5.test(key0)
       )) {
         const err1 = {
           instancePath,
@@ -18038,7 +17132,7 @@ function validate235(
     }
     if (data.authentication !== undefined) {
       if (
-        !validate126(data.authentication, {
+        !validate_AuthenticationInfo(data.authentication, {
           instancePath: instancePath + "/authentication",
           parentData: data,
           parentDataProperty: "authentication",
@@ -18046,7 +17140,8 @@ function validate235(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+        vErrors =
+          vErrors === null ? validate_AuthenticationInfo.errors : vErrors.concat(validate_AuthenticationInfo.errors);
         errors = vErrors.length;
       }
     }
@@ -18136,7 +17231,7 @@ function validate235(
       }
     }
     for (const key1 in data) {
-      if (pattern106.test(key1)) {
+      if (pattern_3f9c8ce5.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -18169,18 +17264,209 @@ function validate235(
     }
     errors++;
   }
-  validate235.errors = vErrors;
+  validate_TaskPushNotificationConfig.errors = vErrors;
   return errors === 0;
 }
-validate235.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate237(
+validate_TaskPushNotificationConfig.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_TaskPushNotificationConfig_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate237.evaluated;
+  const evaluated0 = validate_TaskPushNotificationConfig_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.url === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "url" },
+        message: "must have required property '" + "url" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "authentication" ||
+        key0 === "id" ||
+        key0 === "taskId" ||
+        key0 === "tenant" ||
+        key0 === "token" ||
+        key0 === "url" ||
+        pattern_3f9c8ce5.test(key0)
+      )) {
+        const err1 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.authentication !== undefined) {
+      if (
+        !validate_AuthenticationInfo(data.authentication, {
+          instancePath: instancePath + "/authentication",
+          parentData: data,
+          parentDataProperty: "authentication",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors =
+          vErrors === null ? validate_AuthenticationInfo.errors : vErrors.concat(validate_AuthenticationInfo.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.id !== undefined) {
+      if (typeof data.id !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/id",
+          schemaPath: "#/properties/id/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.taskId !== undefined) {
+      if (typeof data.taskId !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/taskId",
+          schemaPath: "#/properties/taskId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.tenant !== undefined) {
+      if (typeof data.tenant !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/tenant",
+          schemaPath: "#/properties/tenant/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.token !== undefined) {
+      if (typeof data.token !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/token",
+          schemaPath: "#/properties/token/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.url !== undefined) {
+      if (typeof data.url !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/url",
+          schemaPath: "#/properties/url/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern_3f9c8ce5.test(key1)) {
+        if (typeof data[key1] !== "string") {
+          const err7 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_TaskPushNotificationConfig_2.errors = vErrors;
+  return errors === 0;
+}
+validate_TaskPushNotificationConfig_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_TaskState(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_TaskState.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18191,7 +17477,7 @@ function validate237(
   let valid0 = false;
   const _errs1 = errors;
   if (typeof data === "string") {
-    if (!pattern146.test(data)) {
+    if (!pattern_e08383df.test(data)) {
       const err0 = {
         instancePath,
         schemaPath: "#/anyOf/0/pattern",
@@ -18253,7 +17539,7 @@ function validate237(
       instancePath,
       schemaPath: "#/anyOf/1/enum",
       keyword: "enum",
-      params: { allowedValues: schema66.anyOf[1].enum },
+      params: { allowedValues: schema_TaskState.anyOf[1].enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -18339,18 +17625,186 @@ function validate237(
       }
     }
   }
-  validate237.errors = vErrors;
+  validate_TaskState.errors = vErrors;
   return errors === 0;
 }
-validate237.evaluated = { dynamicProps: false, dynamicItems: false };
-
-function validate238(
+validate_TaskState.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_TaskState_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate238.evaluated;
+  const evaluated0 = validate_TaskState_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (typeof data === "string") {
+    if (!pattern_e08383df.test(data)) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/anyOf/0/pattern",
+        keyword: "pattern",
+        params: { pattern: "^TASK_STATE_UNSPECIFIED$" },
+        message: 'must match pattern "' + "^TASK_STATE_UNSPECIFIED$" + '"',
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/anyOf/0/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  const _errs3 = errors;
+  if (typeof data !== "string") {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/anyOf/1/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  if (!(
+    data === "TASK_STATE_SUBMITTED" ||
+    data === "TASK_STATE_WORKING" ||
+    data === "TASK_STATE_COMPLETED" ||
+    data === "TASK_STATE_FAILED" ||
+    data === "TASK_STATE_CANCELED" ||
+    data === "TASK_STATE_INPUT_REQUIRED" ||
+    data === "TASK_STATE_REJECTED" ||
+    data === "TASK_STATE_AUTH_REQUIRED"
+  )) {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/anyOf/1/enum",
+      keyword: "enum",
+      params: { allowedValues: schema_TaskState.anyOf[1].enum },
+      message: "must be equal to one of the allowed values",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  var _valid0 = _errs3 === errors;
+  valid0 = valid0 || _valid0;
+  const _errs5 = errors;
+  if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/anyOf/2/type",
+      keyword: "type",
+      params: { type: "integer" },
+      message: "must be integer",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  if (typeof data == "number" && isFinite(data)) {
+    if (data > 2147483647 || isNaN(data)) {
+      const err5 = {
+        instancePath,
+        schemaPath: "#/anyOf/2/maximum",
+        keyword: "maximum",
+        params: { comparison: "<=", limit: 2147483647 },
+        message: "must be <= 2147483647",
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data < -2147483648 || isNaN(data)) {
+      const err6 = {
+        instancePath,
+        schemaPath: "#/anyOf/2/minimum",
+        keyword: "minimum",
+        params: { comparison: ">=", limit: -2147483648 },
+        message: "must be >= -2147483648",
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs5 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_TaskState_2.errors = vErrors;
+  return errors === 0;
+}
+validate_TaskState_2.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_TaskStatus(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_TaskStatus.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18392,7 +17846,7 @@ function validate238(
     }
     if (data.message !== undefined) {
       if (
-        !validate153(data.message, {
+        !validate_Message(data.message, {
           instancePath: instancePath + "/message",
           parentData: data,
           parentDataProperty: "message",
@@ -18400,13 +17854,13 @@ function validate238(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
         errors = vErrors.length;
       }
     }
     if (data.state !== undefined) {
       if (
-        !validate145(data.state, {
+        !validate_TaskState(data.state, {
           instancePath: instancePath + "/state",
           parentData: data,
           parentDataProperty: "state",
@@ -18414,13 +17868,13 @@ function validate238(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+        vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
         errors = vErrors.length;
       }
     }
     if (data.timestamp !== undefined) {
       if (
-        !validate147(data.timestamp, {
+        !validate_Timestamp(data.timestamp, {
           instancePath: instancePath + "/timestamp",
           parentData: data,
           parentDataProperty: "timestamp",
@@ -18428,7 +17882,7 @@ function validate238(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+        vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
         errors = vErrors.length;
       }
     }
@@ -18447,18 +17901,17 @@ function validate238(
     }
     errors++;
   }
-  validate238.errors = vErrors;
+  validate_TaskStatus.errors = vErrors;
   return errors === 0;
 }
-validate238.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate242(
+validate_TaskStatus.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_TaskStatusUpdateEvent(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate242.evaluated;
+  const evaluated0 = validate_TaskStatusUpdateEvent.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18517,8 +17970,8 @@ function validate242(
         key0 === "metadata" ||
         key0 === "status" ||
         key0 === "taskId" ||
-        pattern138.test(key0) ||
-        pattern106.test(key0)
+        pattern_bfa8459c.test(key0) ||
+        pattern_3f9c8ce5.test(key0)
       )) {
         const err3 = {
           instancePath,
@@ -18554,7 +18007,7 @@ function validate242(
     }
     if (data.metadata !== undefined) {
       if (
-        !validate56(data.metadata, {
+        !validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
@@ -18562,13 +18015,13 @@ function validate242(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
     if (data.status !== undefined) {
       if (
-        !validate160(data.status, {
+        !validate_TaskStatus(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
@@ -18576,7 +18029,7 @@ function validate242(
           dynamicAnchors,
         })
       ) {
-        vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+        vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
         errors = vErrors.length;
       }
     }
@@ -18598,7 +18051,7 @@ function validate242(
       }
     }
     for (const key1 in data) {
-      if (pattern138.test(key1)) {
+      if (pattern_bfa8459c.test(key1)) {
         if (typeof data[key1] !== "string") {
           const err6 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -18617,7 +18070,7 @@ function validate242(
       }
     }
     for (const key2 in data) {
-      if (pattern106.test(key2)) {
+      if (pattern_3f9c8ce5.test(key2)) {
         if (typeof data[key2] !== "string") {
           const err7 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -18650,18 +18103,563 @@ function validate242(
     }
     errors++;
   }
-  validate242.errors = vErrors;
+  validate_TaskStatusUpdateEvent.errors = vErrors;
   return errors === 0;
 }
-validate242.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-
-function validate245(
+validate_TaskStatusUpdateEvent.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_TaskStatusUpdateEvent_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate245.evaluated;
+  const evaluated0 = validate_TaskStatusUpdateEvent_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.taskId === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "taskId" },
+        message: "must have required property '" + "taskId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.contextId === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "contextId" },
+        message: "must have required property '" + "contextId" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.status === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "status" },
+        message: "must have required property '" + "status" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "contextId" ||
+        key0 === "metadata" ||
+        key0 === "status" ||
+        key0 === "taskId" ||
+        pattern_bfa8459c.test(key0) ||
+        pattern_3f9c8ce5.test(key0)
+      )) {
+        const err3 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.contextId !== undefined) {
+      if (typeof data.contextId !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/contextId",
+          schemaPath: "#/properties/contextId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.metadata !== undefined) {
+      if (
+        !validate_Struct(data.metadata, {
+          instancePath: instancePath + "/metadata",
+          parentData: data,
+          parentDataProperty: "metadata",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.status !== undefined) {
+      if (
+        !validate_TaskStatus(data.status, {
+          instancePath: instancePath + "/status",
+          parentData: data,
+          parentDataProperty: "status",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.taskId !== undefined) {
+      if (typeof data.taskId !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/taskId",
+          schemaPath: "#/properties/taskId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern_bfa8459c.test(key1)) {
+        if (typeof data[key1] !== "string") {
+          const err6 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+    for (const key2 in data) {
+      if (pattern_3f9c8ce5.test(key2)) {
+        if (typeof data[key2] !== "string") {
+          const err7 = {
+            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_TaskStatusUpdateEvent_2.errors = vErrors;
+  return errors === 0;
+}
+validate_TaskStatusUpdateEvent_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_TaskStatus_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_TaskStatus_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.state === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "state" },
+        message: "must have required property '" + "state" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(key0 === "message" || key0 === "state" || key0 === "timestamp")) {
+        const err1 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.message !== undefined) {
+      if (
+        !validate_Message(data.message, {
+          instancePath: instancePath + "/message",
+          parentData: data,
+          parentDataProperty: "message",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.state !== undefined) {
+      if (
+        !validate_TaskState(data.state, {
+          instancePath: instancePath + "/state",
+          parentData: data,
+          parentDataProperty: "state",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.timestamp !== undefined) {
+      if (
+        !validate_Timestamp(data.timestamp, {
+          instancePath: instancePath + "/timestamp",
+          parentData: data,
+          parentDataProperty: "timestamp",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate_TaskStatus_2.errors = vErrors;
+  return errors === 0;
+}
+validate_TaskStatus_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_Task_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Task_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.status === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "status" },
+        message: "must have required property '" + "status" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!(
+        key0 === "artifacts" ||
+        key0 === "contextId" ||
+        key0 === "history" ||
+        key0 === "id" ||
+        key0 === "metadata" ||
+        key0 === "status" ||
+        pattern_bfa8459c.test(key0)
+      )) {
+        const err2 = {
+          instancePath,
+          schemaPath: "#/additionalProperties",
+          keyword: "additionalProperties",
+          params: { additionalProperty: key0 },
+          message: "must NOT have additional properties",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.artifacts !== undefined) {
+      let data0 = data.artifacts;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_Artifact(data0[i0], {
+              instancePath: instancePath + "/artifacts/" + i0,
+              parentData: data0,
+              parentDataProperty: i0,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/artifacts",
+          schemaPath: "#/properties/artifacts/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.contextId !== undefined) {
+      if (typeof data.contextId !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/contextId",
+          schemaPath: "#/properties/contextId/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.history !== undefined) {
+      let data3 = data.history;
+      if (Array.isArray(data3)) {
+        const len1 = data3.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (
+            !validate_Message(data3[i1], {
+              instancePath: instancePath + "/history/" + i1,
+              parentData: data3,
+              parentDataProperty: i1,
+              rootData,
+              dynamicAnchors,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/history",
+          schemaPath: "#/properties/history/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      if (typeof data.id !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/id",
+          schemaPath: "#/properties/id/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.metadata !== undefined) {
+      if (
+        !validate_Struct(data.metadata, {
+          instancePath: instancePath + "/metadata",
+          parentData: data,
+          parentDataProperty: "metadata",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.status !== undefined) {
+      if (
+        !validate_TaskStatus(data.status, {
+          instancePath: instancePath + "/status",
+          parentData: data,
+          parentDataProperty: "status",
+          rootData,
+          dynamicAnchors,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+        errors = vErrors.length;
+      }
+    }
+    for (const key1 in data) {
+      if (pattern_bfa8459c.test(key1)) {
+        if (typeof data[key1] !== "string") {
+          const err7 = {
+            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_Task_2.errors = vErrors;
+  return errors === 0;
+}
+validate_Task_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
+function validate_Timestamp(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Timestamp.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -18669,7 +18667,7 @@ function validate245(
     evaluated0.items = undefined;
   }
   if (typeof data === "string") {
-    if (!formats0.validate(data)) {
+    if (!format_date_time.validate(data)) {
       const err0 = {
         instancePath,
         schemaPath: "#/format",
@@ -18699,19 +18697,74 @@ function validate245(
     }
     errors++;
   }
-  validate245.errors = vErrors;
+  validate_Timestamp.errors = vErrors;
   return errors === 0;
 }
-validate245.evaluated = { dynamicProps: false, dynamicItems: false };
-
-function validate246(
+validate_Timestamp.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_Timestamp_2(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
-  validate246.errors = null;
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_Timestamp_2.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (typeof data === "string") {
+    if (!format_date_time.validate(data)) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/format",
+        keyword: "format",
+        params: { format: "date-time" },
+        message: 'must match format "' + "date-time" + '"',
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Timestamp_2.errors = vErrors;
+  return errors === 0;
+}
+validate_Timestamp_2.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_Value(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  validate_Value.errors = null;
   return true;
 }
-validate246.evaluated = { dynamicProps: false, dynamicItems: false };
+validate_Value.evaluated = { dynamicProps: false, dynamicItems: false };
+function validate_Value_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  validate_Value_2.errors = null;
+  return true;
+}
+validate_Value_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
 // validator's answer and errors.
@@ -18720,8 +18773,8 @@ export const APIKeySecurityScheme = function APIKeySecurityScheme(data) {
     APIKeySecurityScheme.errors = null;
     return true;
   }
-  const valid = validate53(data);
-  APIKeySecurityScheme.errors = validate53.errors;
+  const valid = validate_APIKeySecurityScheme(data);
+  APIKeySecurityScheme.errors = validate_APIKeySecurityScheme.errors;
   return valid;
 };
 export const AgentCapabilities = function AgentCapabilities(data) {
@@ -18729,8 +18782,8 @@ export const AgentCapabilities = function AgentCapabilities(data) {
     AgentCapabilities.errors = null;
     return true;
   }
-  const valid = validate54(data);
-  AgentCapabilities.errors = validate54.errors;
+  const valid = validate_AgentCapabilities(data);
+  AgentCapabilities.errors = validate_AgentCapabilities.errors;
   return valid;
 };
 export const AgentCard = function AgentCard(data) {
@@ -18738,8 +18791,8 @@ export const AgentCard = function AgentCard(data) {
     AgentCard.errors = null;
     return true;
   }
-  const valid = validate59(data);
-  AgentCard.errors = validate59.errors;
+  const valid = validate_AgentCard(data);
+  AgentCard.errors = validate_AgentCard.errors;
   return valid;
 };
 export const AgentCardSignature = function AgentCardSignature(data) {
@@ -18747,8 +18800,8 @@ export const AgentCardSignature = function AgentCardSignature(data) {
     AgentCardSignature.errors = null;
     return true;
   }
-  const valid = validate110(data);
-  AgentCardSignature.errors = validate110.errors;
+  const valid = validate_AgentCardSignature_2(data);
+  AgentCardSignature.errors = validate_AgentCardSignature_2.errors;
   return valid;
 };
 export const AgentExtension = function AgentExtension(data) {
@@ -18756,8 +18809,8 @@ export const AgentExtension = function AgentExtension(data) {
     AgentExtension.errors = null;
     return true;
   }
-  const valid = validate112(data);
-  AgentExtension.errors = validate112.errors;
+  const valid = validate_AgentExtension_2(data);
+  AgentExtension.errors = validate_AgentExtension_2.errors;
   return valid;
 };
 export const AgentInterface = function AgentInterface(data) {
@@ -18765,8 +18818,8 @@ export const AgentInterface = function AgentInterface(data) {
     AgentInterface.errors = null;
     return true;
   }
-  const valid = validate114(data);
-  AgentInterface.errors = validate114.errors;
+  const valid = validate_AgentInterface_2(data);
+  AgentInterface.errors = validate_AgentInterface_2.errors;
   return valid;
 };
 export const AgentProvider = function AgentProvider(data) {
@@ -18774,8 +18827,8 @@ export const AgentProvider = function AgentProvider(data) {
     AgentProvider.errors = null;
     return true;
   }
-  const valid = validate115(data);
-  AgentProvider.errors = validate115.errors;
+  const valid = validate_AgentProvider_2(data);
+  AgentProvider.errors = validate_AgentProvider_2.errors;
   return valid;
 };
 export const AgentSkill = function AgentSkill(data) {
@@ -18783,8 +18836,8 @@ export const AgentSkill = function AgentSkill(data) {
     AgentSkill.errors = null;
     return true;
   }
-  const valid = validate116(data);
-  AgentSkill.errors = validate116.errors;
+  const valid = validate_AgentSkill_2(data);
+  AgentSkill.errors = validate_AgentSkill_2.errors;
   return valid;
 };
 export const Artifact = function Artifact(data) {
@@ -18792,8 +18845,8 @@ export const Artifact = function Artifact(data) {
     Artifact.errors = null;
     return true;
   }
-  const valid = validate119(data);
-  Artifact.errors = validate119.errors;
+  const valid = validate_Artifact(data);
+  Artifact.errors = validate_Artifact.errors;
   return valid;
 };
 export const AuthenticationInfo = function AuthenticationInfo(data) {
@@ -18801,8 +18854,8 @@ export const AuthenticationInfo = function AuthenticationInfo(data) {
     AuthenticationInfo.errors = null;
     return true;
   }
-  const valid = validate126(data);
-  AuthenticationInfo.errors = validate126.errors;
+  const valid = validate_AuthenticationInfo(data);
+  AuthenticationInfo.errors = validate_AuthenticationInfo.errors;
   return valid;
 };
 export const AuthorizationCodeOAuthFlow = function AuthorizationCodeOAuthFlow(data) {
@@ -18810,8 +18863,8 @@ export const AuthorizationCodeOAuthFlow = function AuthorizationCodeOAuthFlow(da
     AuthorizationCodeOAuthFlow.errors = null;
     return true;
   }
-  const valid = validate127(data);
-  AuthorizationCodeOAuthFlow.errors = validate127.errors;
+  const valid = validate_AuthorizationCodeOAuthFlow_2(data);
+  AuthorizationCodeOAuthFlow.errors = validate_AuthorizationCodeOAuthFlow_2.errors;
   return valid;
 };
 export const CancelTaskRequest = function CancelTaskRequest(data) {
@@ -18819,8 +18872,8 @@ export const CancelTaskRequest = function CancelTaskRequest(data) {
     CancelTaskRequest.errors = null;
     return true;
   }
-  const valid = validate128(data);
-  CancelTaskRequest.errors = validate128.errors;
+  const valid = validate_CancelTaskRequest(data);
+  CancelTaskRequest.errors = validate_CancelTaskRequest.errors;
   return valid;
 };
 export const ClientCredentialsOAuthFlow = function ClientCredentialsOAuthFlow(data) {
@@ -18828,8 +18881,8 @@ export const ClientCredentialsOAuthFlow = function ClientCredentialsOAuthFlow(da
     ClientCredentialsOAuthFlow.errors = null;
     return true;
   }
-  const valid = validate130(data);
-  ClientCredentialsOAuthFlow.errors = validate130.errors;
+  const valid = validate_ClientCredentialsOAuthFlow_2(data);
+  ClientCredentialsOAuthFlow.errors = validate_ClientCredentialsOAuthFlow_2.errors;
   return valid;
 };
 export const DeleteTaskPushNotificationConfigRequest = function DeleteTaskPushNotificationConfigRequest(data) {
@@ -18837,8 +18890,8 @@ export const DeleteTaskPushNotificationConfigRequest = function DeleteTaskPushNo
     DeleteTaskPushNotificationConfigRequest.errors = null;
     return true;
   }
-  const valid = validate131(data);
-  DeleteTaskPushNotificationConfigRequest.errors = validate131.errors;
+  const valid = validate_DeleteTaskPushNotificationConfigRequest(data);
+  DeleteTaskPushNotificationConfigRequest.errors = validate_DeleteTaskPushNotificationConfigRequest.errors;
   return valid;
 };
 export const DeviceCodeOAuthFlow = function DeviceCodeOAuthFlow(data) {
@@ -18846,8 +18899,8 @@ export const DeviceCodeOAuthFlow = function DeviceCodeOAuthFlow(data) {
     DeviceCodeOAuthFlow.errors = null;
     return true;
   }
-  const valid = validate132(data);
-  DeviceCodeOAuthFlow.errors = validate132.errors;
+  const valid = validate_DeviceCodeOAuthFlow_2(data);
+  DeviceCodeOAuthFlow.errors = validate_DeviceCodeOAuthFlow_2.errors;
   return valid;
 };
 export const Empty = function Empty(data) {
@@ -18855,8 +18908,8 @@ export const Empty = function Empty(data) {
     Empty.errors = null;
     return true;
   }
-  const valid = validate133(data);
-  Empty.errors = validate133.errors;
+  const valid = validate_Empty(data);
+  Empty.errors = validate_Empty.errors;
   return valid;
 };
 export const GetExtendedAgentCardRequest = function GetExtendedAgentCardRequest(data) {
@@ -18864,8 +18917,8 @@ export const GetExtendedAgentCardRequest = function GetExtendedAgentCardRequest(
     GetExtendedAgentCardRequest.errors = null;
     return true;
   }
-  const valid = validate134(data);
-  GetExtendedAgentCardRequest.errors = validate134.errors;
+  const valid = validate_GetExtendedAgentCardRequest(data);
+  GetExtendedAgentCardRequest.errors = validate_GetExtendedAgentCardRequest.errors;
   return valid;
 };
 export const GetTaskPushNotificationConfigRequest = function GetTaskPushNotificationConfigRequest(data) {
@@ -18873,8 +18926,8 @@ export const GetTaskPushNotificationConfigRequest = function GetTaskPushNotifica
     GetTaskPushNotificationConfigRequest.errors = null;
     return true;
   }
-  const valid = validate135(data);
-  GetTaskPushNotificationConfigRequest.errors = validate135.errors;
+  const valid = validate_GetTaskPushNotificationConfigRequest(data);
+  GetTaskPushNotificationConfigRequest.errors = validate_GetTaskPushNotificationConfigRequest.errors;
   return valid;
 };
 export const GetTaskRequest = function GetTaskRequest(data) {
@@ -18882,8 +18935,8 @@ export const GetTaskRequest = function GetTaskRequest(data) {
     GetTaskRequest.errors = null;
     return true;
   }
-  const valid = validate136(data);
-  GetTaskRequest.errors = validate136.errors;
+  const valid = validate_GetTaskRequest(data);
+  GetTaskRequest.errors = validate_GetTaskRequest.errors;
   return valid;
 };
 export const HTTPAuthSecurityScheme = function HTTPAuthSecurityScheme(data) {
@@ -18891,8 +18944,8 @@ export const HTTPAuthSecurityScheme = function HTTPAuthSecurityScheme(data) {
     HTTPAuthSecurityScheme.errors = null;
     return true;
   }
-  const valid = validate137(data);
-  HTTPAuthSecurityScheme.errors = validate137.errors;
+  const valid = validate_HTTPAuthSecurityScheme_2(data);
+  HTTPAuthSecurityScheme.errors = validate_HTTPAuthSecurityScheme_2.errors;
   return valid;
 };
 export const ImplicitOAuthFlow = function ImplicitOAuthFlow(data) {
@@ -18900,8 +18953,8 @@ export const ImplicitOAuthFlow = function ImplicitOAuthFlow(data) {
     ImplicitOAuthFlow.errors = null;
     return true;
   }
-  const valid = validate138(data);
-  ImplicitOAuthFlow.errors = validate138.errors;
+  const valid = validate_ImplicitOAuthFlow_2(data);
+  ImplicitOAuthFlow.errors = validate_ImplicitOAuthFlow_2.errors;
   return valid;
 };
 export const ListTaskPushNotificationConfigsRequest = function ListTaskPushNotificationConfigsRequest(data) {
@@ -18909,8 +18962,8 @@ export const ListTaskPushNotificationConfigsRequest = function ListTaskPushNotif
     ListTaskPushNotificationConfigsRequest.errors = null;
     return true;
   }
-  const valid = validate139(data);
-  ListTaskPushNotificationConfigsRequest.errors = validate139.errors;
+  const valid = validate_ListTaskPushNotificationConfigsRequest(data);
+  ListTaskPushNotificationConfigsRequest.errors = validate_ListTaskPushNotificationConfigsRequest.errors;
   return valid;
 };
 export const ListTaskPushNotificationConfigsResponse = function ListTaskPushNotificationConfigsResponse(data) {
@@ -18918,8 +18971,8 @@ export const ListTaskPushNotificationConfigsResponse = function ListTaskPushNoti
     ListTaskPushNotificationConfigsResponse.errors = null;
     return true;
   }
-  const valid = validate140(data);
-  ListTaskPushNotificationConfigsResponse.errors = validate140.errors;
+  const valid = validate_ListTaskPushNotificationConfigsResponse(data);
+  ListTaskPushNotificationConfigsResponse.errors = validate_ListTaskPushNotificationConfigsResponse.errors;
   return valid;
 };
 export const ListTasksRequest = function ListTasksRequest(data) {
@@ -18927,8 +18980,8 @@ export const ListTasksRequest = function ListTasksRequest(data) {
     ListTasksRequest.errors = null;
     return true;
   }
-  const valid = validate144(data);
-  ListTasksRequest.errors = validate144.errors;
+  const valid = validate_ListTasksRequest(data);
+  ListTasksRequest.errors = validate_ListTasksRequest.errors;
   return valid;
 };
 export const ListTasksResponse = function ListTasksResponse(data) {
@@ -18936,8 +18989,8 @@ export const ListTasksResponse = function ListTasksResponse(data) {
     ListTasksResponse.errors = null;
     return true;
   }
-  const valid = validate150(data);
-  ListTasksResponse.errors = validate150.errors;
+  const valid = validate_ListTasksResponse(data);
+  ListTasksResponse.errors = validate_ListTasksResponse.errors;
   return valid;
 };
 export const Message = function Message(data) {
@@ -18945,8 +18998,8 @@ export const Message = function Message(data) {
     Message.errors = null;
     return true;
   }
-  const valid = validate166(data);
-  Message.errors = validate166.errors;
+  const valid = validate_Message_2(data);
+  Message.errors = validate_Message_2.errors;
   return valid;
 };
 export const MutualTlsSecurityScheme = function MutualTlsSecurityScheme(data) {
@@ -18954,8 +19007,8 @@ export const MutualTlsSecurityScheme = function MutualTlsSecurityScheme(data) {
     MutualTlsSecurityScheme.errors = null;
     return true;
   }
-  const valid = validate170(data);
-  MutualTlsSecurityScheme.errors = validate170.errors;
+  const valid = validate_MutualTlsSecurityScheme_2(data);
+  MutualTlsSecurityScheme.errors = validate_MutualTlsSecurityScheme_2.errors;
   return valid;
 };
 export const OAuth2SecurityScheme = function OAuth2SecurityScheme(data) {
@@ -18963,8 +19016,8 @@ export const OAuth2SecurityScheme = function OAuth2SecurityScheme(data) {
     OAuth2SecurityScheme.errors = null;
     return true;
   }
-  const valid = validate171(data);
-  OAuth2SecurityScheme.errors = validate171.errors;
+  const valid = validate_OAuth2SecurityScheme_2(data);
+  OAuth2SecurityScheme.errors = validate_OAuth2SecurityScheme_2.errors;
   return valid;
 };
 export const OAuthFlows = function OAuthFlows(data) {
@@ -18972,8 +19025,8 @@ export const OAuthFlows = function OAuthFlows(data) {
     OAuthFlows.errors = null;
     return true;
   }
-  const valid = validate173(data);
-  OAuthFlows.errors = validate173.errors;
+  const valid = validate_OAuthFlows_2(data);
+  OAuthFlows.errors = validate_OAuthFlows_2.errors;
   return valid;
 };
 export const OpenIdConnectSecurityScheme = function OpenIdConnectSecurityScheme(data) {
@@ -18981,8 +19034,8 @@ export const OpenIdConnectSecurityScheme = function OpenIdConnectSecurityScheme(
     OpenIdConnectSecurityScheme.errors = null;
     return true;
   }
-  const valid = validate182(data);
-  OpenIdConnectSecurityScheme.errors = validate182.errors;
+  const valid = validate_OpenIdConnectSecurityScheme_2(data);
+  OpenIdConnectSecurityScheme.errors = validate_OpenIdConnectSecurityScheme_2.errors;
   return valid;
 };
 export const Part = function Part(data) {
@@ -18990,8 +19043,8 @@ export const Part = function Part(data) {
     Part.errors = null;
     return true;
   }
-  const valid = validate183(data);
-  Part.errors = validate183.errors;
+  const valid = validate_Part_2(data);
+  Part.errors = validate_Part_2.errors;
   return valid;
 };
 export const PasswordOAuthFlow = function PasswordOAuthFlow(data) {
@@ -18999,8 +19052,8 @@ export const PasswordOAuthFlow = function PasswordOAuthFlow(data) {
     PasswordOAuthFlow.errors = null;
     return true;
   }
-  const valid = validate186(data);
-  PasswordOAuthFlow.errors = validate186.errors;
+  const valid = validate_PasswordOAuthFlow_2(data);
+  PasswordOAuthFlow.errors = validate_PasswordOAuthFlow_2.errors;
   return valid;
 };
 export const Role = function Role(data) {
@@ -19008,8 +19061,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate187(data);
-  Role.errors = validate187.errors;
+  const valid = validate_Role_2(data);
+  Role.errors = validate_Role_2.errors;
   return valid;
 };
 export const SecurityRequirement = function SecurityRequirement(data) {
@@ -19017,8 +19070,8 @@ export const SecurityRequirement = function SecurityRequirement(data) {
     SecurityRequirement.errors = null;
     return true;
   }
-  const valid = validate188(data);
-  SecurityRequirement.errors = validate188.errors;
+  const valid = validate_SecurityRequirement_2(data);
+  SecurityRequirement.errors = validate_SecurityRequirement_2.errors;
   return valid;
 };
 export const SecurityScheme = function SecurityScheme(data) {
@@ -19026,8 +19079,8 @@ export const SecurityScheme = function SecurityScheme(data) {
     SecurityScheme.errors = null;
     return true;
   }
-  const valid = validate190(data);
-  SecurityScheme.errors = validate190.errors;
+  const valid = validate_SecurityScheme_2(data);
+  SecurityScheme.errors = validate_SecurityScheme_2.errors;
   return valid;
 };
 export const SendMessageConfiguration = function SendMessageConfiguration(data) {
@@ -19035,8 +19088,8 @@ export const SendMessageConfiguration = function SendMessageConfiguration(data) 
     SendMessageConfiguration.errors = null;
     return true;
   }
-  const valid = validate201(data);
-  SendMessageConfiguration.errors = validate201.errors;
+  const valid = validate_SendMessageConfiguration(data);
+  SendMessageConfiguration.errors = validate_SendMessageConfiguration.errors;
   return valid;
 };
 export const SendMessageRequest = function SendMessageRequest(data) {
@@ -19044,8 +19097,8 @@ export const SendMessageRequest = function SendMessageRequest(data) {
     SendMessageRequest.errors = null;
     return true;
   }
-  const valid = validate204(data);
-  SendMessageRequest.errors = validate204.errors;
+  const valid = validate_SendMessageRequest(data);
+  SendMessageRequest.errors = validate_SendMessageRequest.errors;
   return valid;
 };
 export const SendMessageResponse = function SendMessageResponse(data) {
@@ -19053,8 +19106,8 @@ export const SendMessageResponse = function SendMessageResponse(data) {
     SendMessageResponse.errors = null;
     return true;
   }
-  const valid = validate208(data);
-  SendMessageResponse.errors = validate208.errors;
+  const valid = validate_SendMessageResponse(data);
+  SendMessageResponse.errors = validate_SendMessageResponse.errors;
   return valid;
 };
 export const StreamResponse = function StreamResponse(data) {
@@ -19062,8 +19115,8 @@ export const StreamResponse = function StreamResponse(data) {
     StreamResponse.errors = null;
     return true;
   }
-  const valid = validate211(data);
-  StreamResponse.errors = validate211.errors;
+  const valid = validate_StreamResponse(data);
+  StreamResponse.errors = validate_StreamResponse.errors;
   return valid;
 };
 export const StringList = function StringList(data) {
@@ -19071,8 +19124,8 @@ export const StringList = function StringList(data) {
     StringList.errors = null;
     return true;
   }
-  const valid = validate224(data);
-  StringList.errors = validate224.errors;
+  const valid = validate_StringList_2(data);
+  StringList.errors = validate_StringList_2.errors;
   return valid;
 };
 export const Struct = function Struct(data) {
@@ -19080,8 +19133,8 @@ export const Struct = function Struct(data) {
     Struct.errors = null;
     return true;
   }
-  const valid = validate225(data);
-  Struct.errors = validate225.errors;
+  const valid = validate_Struct_2(data);
+  Struct.errors = validate_Struct_2.errors;
   return valid;
 };
 export const SubscribeToTaskRequest = function SubscribeToTaskRequest(data) {
@@ -19089,8 +19142,8 @@ export const SubscribeToTaskRequest = function SubscribeToTaskRequest(data) {
     SubscribeToTaskRequest.errors = null;
     return true;
   }
-  const valid = validate226(data);
-  SubscribeToTaskRequest.errors = validate226.errors;
+  const valid = validate_SubscribeToTaskRequest(data);
+  SubscribeToTaskRequest.errors = validate_SubscribeToTaskRequest.errors;
   return valid;
 };
 export const Task = function Task(data) {
@@ -19098,8 +19151,8 @@ export const Task = function Task(data) {
     Task.errors = null;
     return true;
   }
-  const valid = validate227(data);
-  Task.errors = validate227.errors;
+  const valid = validate_Task_2(data);
+  Task.errors = validate_Task_2.errors;
   return valid;
 };
 export const TaskArtifactUpdateEvent = function TaskArtifactUpdateEvent(data) {
@@ -19107,8 +19160,8 @@ export const TaskArtifactUpdateEvent = function TaskArtifactUpdateEvent(data) {
     TaskArtifactUpdateEvent.errors = null;
     return true;
   }
-  const valid = validate232(data);
-  TaskArtifactUpdateEvent.errors = validate232.errors;
+  const valid = validate_TaskArtifactUpdateEvent_2(data);
+  TaskArtifactUpdateEvent.errors = validate_TaskArtifactUpdateEvent_2.errors;
   return valid;
 };
 export const TaskPushNotificationConfig = function TaskPushNotificationConfig(data) {
@@ -19116,8 +19169,8 @@ export const TaskPushNotificationConfig = function TaskPushNotificationConfig(da
     TaskPushNotificationConfig.errors = null;
     return true;
   }
-  const valid = validate235(data);
-  TaskPushNotificationConfig.errors = validate235.errors;
+  const valid = validate_TaskPushNotificationConfig_2(data);
+  TaskPushNotificationConfig.errors = validate_TaskPushNotificationConfig_2.errors;
   return valid;
 };
 export const TaskState = function TaskState(data) {
@@ -19125,8 +19178,8 @@ export const TaskState = function TaskState(data) {
     TaskState.errors = null;
     return true;
   }
-  const valid = validate237(data);
-  TaskState.errors = validate237.errors;
+  const valid = validate_TaskState_2(data);
+  TaskState.errors = validate_TaskState_2.errors;
   return valid;
 };
 export const TaskStatus = function TaskStatus(data) {
@@ -19134,8 +19187,8 @@ export const TaskStatus = function TaskStatus(data) {
     TaskStatus.errors = null;
     return true;
   }
-  const valid = validate238(data);
-  TaskStatus.errors = validate238.errors;
+  const valid = validate_TaskStatus_2(data);
+  TaskStatus.errors = validate_TaskStatus_2.errors;
   return valid;
 };
 export const TaskStatusUpdateEvent = function TaskStatusUpdateEvent(data) {
@@ -19143,8 +19196,8 @@ export const TaskStatusUpdateEvent = function TaskStatusUpdateEvent(data) {
     TaskStatusUpdateEvent.errors = null;
     return true;
   }
-  const valid = validate242(data);
-  TaskStatusUpdateEvent.errors = validate242.errors;
+  const valid = validate_TaskStatusUpdateEvent_2(data);
+  TaskStatusUpdateEvent.errors = validate_TaskStatusUpdateEvent_2.errors;
   return valid;
 };
 export const Timestamp = function Timestamp(data) {
@@ -19152,8 +19205,8 @@ export const Timestamp = function Timestamp(data) {
     Timestamp.errors = null;
     return true;
   }
-  const valid = validate245(data);
-  Timestamp.errors = validate245.errors;
+  const valid = validate_Timestamp_2(data);
+  Timestamp.errors = validate_Timestamp_2.errors;
   return valid;
 };
 export const Value = function Value(data) {
@@ -19161,7 +19214,7 @@ export const Value = function Value(data) {
     Value.errors = null;
     return true;
   }
-  const valid = validate246(data);
-  Value.errors = validate246.errors;
+  const valid = validate_Value_2(data);
+  Value.errors = validate_Value_2.errors;
   return valid;
 };

@@ -6,7 +6,11 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
-const schema7 = {
+const format_byte = formats.byte;
+const format_uri = formats.uri;
+const format_uri_template =
+  /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
+const schema_Annotated = {
   properties: {
     annotations: {
       properties: {
@@ -18,46 +22,915 @@ const schema7 = {
   },
   type: "object",
 };
-const schema8 = { enum: ["assistant", "user"], type: "string" };
-
-function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string") {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  if (!(data === "assistant" || data === "user")) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/enum",
-      keyword: "enum",
-      params: { allowedValues: schema8.enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate23.errors = vErrors;
-  return errors === 0;
-}
-
-function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema_BlobResourceContents = {
+  properties: {
+    blob: { format: "byte", type: "string" },
+    mimeType: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["blob", "uri"],
+  type: "object",
+};
+const schema_CallToolRequest = {
+  properties: {
+    method: { const: "tools/call", type: "string" },
+    params: {
+      properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
+      required: ["name"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CallToolRequest_properties_params = {
+  properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
+  required: ["name"],
+  type: "object",
+};
+const schema_CallToolResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    content: {
+      items: {
+        anyOf: [
+          { $ref: "#/definitions/TextContent" },
+          { $ref: "#/definitions/ImageContent" },
+          { $ref: "#/definitions/EmbeddedResource" },
+        ],
+      },
+      type: "array",
+    },
+    isError: { type: "boolean" },
+  },
+  required: ["content"],
+  type: "object",
+};
+const schema_CancelledNotification = {
+  properties: {
+    method: { const: "notifications/cancelled", type: "string" },
+    params: {
+      properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
+      required: ["requestId"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CancelledNotification_properties_params = {
+  properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
+  required: ["requestId"],
+  type: "object",
+};
+const schema_ClientCapabilities = {
+  properties: {
+    experimental: {
+      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
+      type: "object",
+    },
+    roots: { properties: { listChanged: { type: "boolean" } }, type: "object" },
+    sampling: { additionalProperties: true, properties: {}, type: "object" },
+  },
+  type: "object",
+};
+const schema_ClientNotification = {
+  anyOf: [
+    { $ref: "#/definitions/CancelledNotification" },
+    { $ref: "#/definitions/InitializedNotification" },
+    { $ref: "#/definitions/ProgressNotification" },
+    { $ref: "#/definitions/RootsListChangedNotification" },
+  ],
+};
+const schema_ClientRequest = {
+  anyOf: [
+    { $ref: "#/definitions/InitializeRequest" },
+    { $ref: "#/definitions/PingRequest" },
+    { $ref: "#/definitions/ListResourcesRequest" },
+    { $ref: "#/definitions/ListResourceTemplatesRequest" },
+    { $ref: "#/definitions/ReadResourceRequest" },
+    { $ref: "#/definitions/SubscribeRequest" },
+    { $ref: "#/definitions/UnsubscribeRequest" },
+    { $ref: "#/definitions/ListPromptsRequest" },
+    { $ref: "#/definitions/GetPromptRequest" },
+    { $ref: "#/definitions/ListToolsRequest" },
+    { $ref: "#/definitions/CallToolRequest" },
+    { $ref: "#/definitions/SetLevelRequest" },
+    { $ref: "#/definitions/CompleteRequest" },
+  ],
+};
+const schema_ClientResult = {
+  anyOf: [
+    { $ref: "#/definitions/Result" },
+    { $ref: "#/definitions/CreateMessageResult" },
+    { $ref: "#/definitions/ListRootsResult" },
+  ],
+};
+const schema_CompleteRequest = {
+  properties: {
+    method: { const: "completion/complete", type: "string" },
+    params: {
+      properties: {
+        argument: {
+          properties: { name: { type: "string" }, value: { type: "string" } },
+          required: ["name", "value"],
+          type: "object",
+        },
+        ref: { anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceReference" }] },
+      },
+      required: ["argument", "ref"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CompleteRequest_properties_params = {
+  properties: {
+    argument: {
+      properties: { name: { type: "string" }, value: { type: "string" } },
+      required: ["name", "value"],
+      type: "object",
+    },
+    ref: { anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceReference" }] },
+  },
+  required: ["argument", "ref"],
+  type: "object",
+};
+const schema_CompleteResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    completion: {
+      properties: {
+        hasMore: { type: "boolean" },
+        total: { type: "integer" },
+        values: { items: { type: "string" }, type: "array" },
+      },
+      required: ["values"],
+      type: "object",
+    },
+  },
+  required: ["completion"],
+  type: "object",
+};
+const schema_CreateMessageRequest = {
+  properties: {
+    method: { const: "sampling/createMessage", type: "string" },
+    params: {
+      properties: {
+        includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
+        maxTokens: { type: "integer" },
+        messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
+        metadata: { additionalProperties: true, properties: {}, type: "object" },
+        modelPreferences: { $ref: "#/definitions/ModelPreferences" },
+        stopSequences: { items: { type: "string" }, type: "array" },
+        systemPrompt: { type: "string" },
+        temperature: { type: "number" },
+      },
+      required: ["maxTokens", "messages"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CreateMessageRequest_properties_params = {
+  properties: {
+    includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
+    maxTokens: { type: "integer" },
+    messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
+    metadata: { additionalProperties: true, properties: {}, type: "object" },
+    modelPreferences: { $ref: "#/definitions/ModelPreferences" },
+    stopSequences: { items: { type: "string" }, type: "array" },
+    systemPrompt: { type: "string" },
+    temperature: { type: "number" },
+  },
+  required: ["maxTokens", "messages"],
+  type: "object",
+};
+const schema_CreateMessageResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    content: { anyOf: [{ $ref: "#/definitions/TextContent" }, { $ref: "#/definitions/ImageContent" }] },
+    model: { type: "string" },
+    role: { $ref: "#/definitions/Role" },
+    stopReason: { type: "string" },
+  },
+  required: ["content", "model", "role"],
+  type: "object",
+};
+const schema_Cursor = { type: "string" };
+const schema_EmbeddedResource = {
+  properties: {
+    annotations: {
+      properties: {
+        audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
+        priority: { maximum: 1, minimum: 0, type: "number" },
+      },
+      type: "object",
+    },
+    resource: {
+      anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
+    },
+    type: { const: "resource", type: "string" },
+  },
+  required: ["resource", "type"],
+  type: "object",
+};
+const schema_GetPromptRequest = {
+  properties: {
+    method: { const: "prompts/get", type: "string" },
+    params: {
+      properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
+      required: ["name"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_GetPromptRequest_properties_params = {
+  properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
+  required: ["name"],
+  type: "object",
+};
+const schema_GetPromptResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    description: { type: "string" },
+    messages: { items: { $ref: "#/definitions/PromptMessage" }, type: "array" },
+  },
+  required: ["messages"],
+  type: "object",
+};
+const schema_ImageContent = {
+  properties: {
+    annotations: {
+      properties: {
+        audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
+        priority: { maximum: 1, minimum: 0, type: "number" },
+      },
+      type: "object",
+    },
+    data: { format: "byte", type: "string" },
+    mimeType: { type: "string" },
+    type: { const: "image", type: "string" },
+  },
+  required: ["data", "mimeType", "type"],
+  type: "object",
+};
+const schema_Implementation = {
+  properties: { name: { type: "string" }, version: { type: "string" } },
+  required: ["name", "version"],
+  type: "object",
+};
+const schema_InitializeRequest = {
+  properties: {
+    method: { const: "initialize", type: "string" },
+    params: {
+      properties: {
+        capabilities: { $ref: "#/definitions/ClientCapabilities" },
+        clientInfo: { $ref: "#/definitions/Implementation" },
+        protocolVersion: { type: "string" },
+      },
+      required: ["capabilities", "clientInfo", "protocolVersion"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_InitializeRequest_properties_params = {
+  properties: {
+    capabilities: { $ref: "#/definitions/ClientCapabilities" },
+    clientInfo: { $ref: "#/definitions/Implementation" },
+    protocolVersion: { type: "string" },
+  },
+  required: ["capabilities", "clientInfo", "protocolVersion"],
+  type: "object",
+};
+const schema_InitializeResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    capabilities: { $ref: "#/definitions/ServerCapabilities" },
+    instructions: { type: "string" },
+    protocolVersion: { type: "string" },
+    serverInfo: { $ref: "#/definitions/Implementation" },
+  },
+  required: ["capabilities", "protocolVersion", "serverInfo"],
+  type: "object",
+};
+const schema_InitializedNotification = {
+  properties: {
+    method: { const: "notifications/initialized", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_InitializedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_JSONRPCError = {
+  properties: {
+    error: {
+      properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
+      required: ["code", "message"],
+      type: "object",
+    },
+    id: { $ref: "#/definitions/RequestId" },
+    jsonrpc: { const: "2.0", type: "string" },
+  },
+  required: ["error", "id", "jsonrpc"],
+  type: "object",
+};
+const schema_JSONRPCMessage = {
+  anyOf: [
+    { $ref: "#/definitions/JSONRPCRequest" },
+    { $ref: "#/definitions/JSONRPCNotification" },
+    { $ref: "#/definitions/JSONRPCResponse" },
+    { $ref: "#/definitions/JSONRPCError" },
+  ],
+};
+const schema_JSONRPCNotification = {
+  properties: {
+    jsonrpc: { const: "2.0", type: "string" },
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["jsonrpc", "method"],
+  type: "object",
+};
+const schema_JSONRPCRequest = {
+  properties: {
+    id: { $ref: "#/definitions/RequestId" },
+    jsonrpc: { const: "2.0", type: "string" },
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["id", "jsonrpc", "method"],
+  type: "object",
+};
+const schema_JSONRPCResponse = {
+  properties: {
+    id: { $ref: "#/definitions/RequestId" },
+    jsonrpc: { const: "2.0", type: "string" },
+    result: { $ref: "#/definitions/Result" },
+  },
+  required: ["id", "jsonrpc", "result"],
+  type: "object",
+};
+const schema_ListPromptsRequest = {
+  properties: {
+    method: { const: "prompts/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListPromptsRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListPromptsResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    prompts: { items: { $ref: "#/definitions/Prompt" }, type: "array" },
+  },
+  required: ["prompts"],
+  type: "object",
+};
+const schema_ListResourceTemplatesRequest = {
+  properties: {
+    method: { const: "resources/templates/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListResourceTemplatesRequest_properties_params = {
+  properties: { cursor: { type: "string" } },
+  type: "object",
+};
+const schema_ListResourceTemplatesResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    resourceTemplates: { items: { $ref: "#/definitions/ResourceTemplate" }, type: "array" },
+  },
+  required: ["resourceTemplates"],
+  type: "object",
+};
+const schema_ListResourcesRequest = {
+  properties: {
+    method: { const: "resources/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListResourcesRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListResourcesResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    resources: { items: { $ref: "#/definitions/Resource" }, type: "array" },
+  },
+  required: ["resources"],
+  type: "object",
+};
+const schema_ListRootsRequest = {
+  properties: {
+    method: { const: "roots/list", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListRootsRequest_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
+  type: "object",
+};
+const schema_ListRootsResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    roots: { items: { $ref: "#/definitions/Root" }, type: "array" },
+  },
+  required: ["roots"],
+  type: "object",
+};
+const schema_ListToolsRequest = {
+  properties: {
+    method: { const: "tools/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListToolsRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListToolsResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    tools: { items: { $ref: "#/definitions/Tool" }, type: "array" },
+  },
+  required: ["tools"],
+  type: "object",
+};
+const schema_LoggingLevel = {
+  enum: ["alert", "critical", "debug", "emergency", "error", "info", "notice", "warning"],
+  type: "string",
+};
+const schema_LoggingMessageNotification = {
+  properties: {
+    method: { const: "notifications/message", type: "string" },
+    params: {
+      properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
+      required: ["data", "level"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_LoggingMessageNotification_properties_params = {
+  properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
+  required: ["data", "level"],
+  type: "object",
+};
+const schema_ModelHint = { properties: { name: { type: "string" } }, type: "object" };
+const schema_ModelPreferences = {
+  properties: {
+    costPriority: { maximum: 1, minimum: 0, type: "number" },
+    hints: { items: { $ref: "#/definitions/ModelHint" }, type: "array" },
+    intelligencePriority: { maximum: 1, minimum: 0, type: "number" },
+    speedPriority: { maximum: 1, minimum: 0, type: "number" },
+  },
+  type: "object",
+};
+const schema_Notification = {
+  properties: {
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_PaginatedRequest = {
+  properties: { method: { type: "string" }, params: { properties: { cursor: { type: "string" } }, type: "object" } },
+  required: ["method"],
+  type: "object",
+};
+const schema_PaginatedResult = {
+  properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
+  type: "object",
+};
+const schema_PingRequest = {
+  properties: {
+    method: { const: "ping", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_PingRequest_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
+  type: "object",
+};
+const schema_ProgressNotification = {
+  properties: {
+    method: { const: "notifications/progress", type: "string" },
+    params: {
+      properties: {
+        progress: { type: "number" },
+        progressToken: { $ref: "#/definitions/ProgressToken" },
+        total: { type: "number" },
+      },
+      required: ["progress", "progressToken"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ProgressNotification_properties_params = {
+  properties: {
+    progress: { type: "number" },
+    progressToken: { $ref: "#/definitions/ProgressToken" },
+    total: { type: "number" },
+  },
+  required: ["progress", "progressToken"],
+  type: "object",
+};
+const schema_ProgressToken = { type: ["string", "integer"] };
+const schema_Prompt = {
+  properties: {
+    arguments: { items: { $ref: "#/definitions/PromptArgument" }, type: "array" },
+    description: { type: "string" },
+    name: { type: "string" },
+  },
+  required: ["name"],
+  type: "object",
+};
+const schema_PromptArgument = {
+  properties: { description: { type: "string" }, name: { type: "string" }, required: { type: "boolean" } },
+  required: ["name"],
+  type: "object",
+};
+const schema_PromptListChangedNotification = {
+  properties: {
+    method: { const: "notifications/prompts/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_PromptListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_PromptMessage = {
+  properties: {
+    content: {
+      anyOf: [
+        { $ref: "#/definitions/TextContent" },
+        { $ref: "#/definitions/ImageContent" },
+        { $ref: "#/definitions/EmbeddedResource" },
+      ],
+    },
+    role: { $ref: "#/definitions/Role" },
+  },
+  required: ["content", "role"],
+  type: "object",
+};
+const schema_PromptReference = {
+  properties: { name: { type: "string" }, type: { const: "ref/prompt", type: "string" } },
+  required: ["name", "type"],
+  type: "object",
+};
+const schema_ReadResourceRequest = {
+  properties: {
+    method: { const: "resources/read", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ReadResourceRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_ReadResourceResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    contents: {
+      items: {
+        anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
+      },
+      type: "array",
+    },
+  },
+  required: ["contents"],
+  type: "object",
+};
+const schema_Request = {
+  properties: {
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_RequestId = { type: ["string", "integer"] };
+const schema_Resource = {
+  properties: {
+    annotations: {
+      properties: {
+        audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
+        priority: { maximum: 1, minimum: 0, type: "number" },
+      },
+      type: "object",
+    },
+    description: { type: "string" },
+    mimeType: { type: "string" },
+    name: { type: "string" },
+    size: { type: "integer" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["name", "uri"],
+  type: "object",
+};
+const schema_ResourceContents = {
+  properties: { mimeType: { type: "string" }, uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_ResourceListChangedNotification = {
+  properties: {
+    method: { const: "notifications/resources/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ResourceListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_ResourceReference = {
+  properties: { type: { const: "ref/resource", type: "string" }, uri: { format: "uri-template", type: "string" } },
+  required: ["type", "uri"],
+  type: "object",
+};
+const schema_ResourceTemplate = {
+  properties: {
+    annotations: {
+      properties: {
+        audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
+        priority: { maximum: 1, minimum: 0, type: "number" },
+      },
+      type: "object",
+    },
+    description: { type: "string" },
+    mimeType: { type: "string" },
+    name: { type: "string" },
+    uriTemplate: { format: "uri-template", type: "string" },
+  },
+  required: ["name", "uriTemplate"],
+  type: "object",
+};
+const schema_ResourceUpdatedNotification = {
+  properties: {
+    method: { const: "notifications/resources/updated", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ResourceUpdatedNotification_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_Result = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_Role = { enum: ["assistant", "user"], type: "string" };
+const schema_Root = {
+  properties: { name: { type: "string" }, uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_RootsListChangedNotification = {
+  properties: {
+    method: { const: "notifications/roots/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_RootsListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_SamplingMessage = {
+  properties: {
+    content: { anyOf: [{ $ref: "#/definitions/TextContent" }, { $ref: "#/definitions/ImageContent" }] },
+    role: { $ref: "#/definitions/Role" },
+  },
+  required: ["content", "role"],
+  type: "object",
+};
+const schema_ServerCapabilities = {
+  properties: {
+    experimental: {
+      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
+      type: "object",
+    },
+    logging: { additionalProperties: true, properties: {}, type: "object" },
+    prompts: { properties: { listChanged: { type: "boolean" } }, type: "object" },
+    resources: { properties: { listChanged: { type: "boolean" }, subscribe: { type: "boolean" } }, type: "object" },
+    tools: { properties: { listChanged: { type: "boolean" } }, type: "object" },
+  },
+  type: "object",
+};
+const schema_ServerNotification = {
+  anyOf: [
+    { $ref: "#/definitions/CancelledNotification" },
+    { $ref: "#/definitions/ProgressNotification" },
+    { $ref: "#/definitions/ResourceListChangedNotification" },
+    { $ref: "#/definitions/ResourceUpdatedNotification" },
+    { $ref: "#/definitions/PromptListChangedNotification" },
+    { $ref: "#/definitions/ToolListChangedNotification" },
+    { $ref: "#/definitions/LoggingMessageNotification" },
+  ],
+};
+const schema_ServerRequest = {
+  anyOf: [
+    { $ref: "#/definitions/PingRequest" },
+    { $ref: "#/definitions/CreateMessageRequest" },
+    { $ref: "#/definitions/ListRootsRequest" },
+  ],
+};
+const schema_ServerResult = {
+  anyOf: [
+    { $ref: "#/definitions/Result" },
+    { $ref: "#/definitions/InitializeResult" },
+    { $ref: "#/definitions/ListResourcesResult" },
+    { $ref: "#/definitions/ListResourceTemplatesResult" },
+    { $ref: "#/definitions/ReadResourceResult" },
+    { $ref: "#/definitions/ListPromptsResult" },
+    { $ref: "#/definitions/GetPromptResult" },
+    { $ref: "#/definitions/ListToolsResult" },
+    { $ref: "#/definitions/CallToolResult" },
+    { $ref: "#/definitions/CompleteResult" },
+  ],
+};
+const schema_SetLevelRequest = {
+  properties: {
+    method: { const: "logging/setLevel", type: "string" },
+    params: { properties: { level: { $ref: "#/definitions/LoggingLevel" } }, required: ["level"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_SetLevelRequest_properties_params = {
+  properties: { level: { $ref: "#/definitions/LoggingLevel" } },
+  required: ["level"],
+  type: "object",
+};
+const schema_SubscribeRequest = {
+  properties: {
+    method: { const: "resources/subscribe", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_SubscribeRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_TextContent = {
+  properties: {
+    annotations: {
+      properties: {
+        audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
+        priority: { maximum: 1, minimum: 0, type: "number" },
+      },
+      type: "object",
+    },
+    text: { type: "string" },
+    type: { const: "text", type: "string" },
+  },
+  required: ["text", "type"],
+  type: "object",
+};
+const schema_TextResourceContents = {
+  properties: { mimeType: { type: "string" }, text: { type: "string" }, uri: { format: "uri", type: "string" } },
+  required: ["text", "uri"],
+  type: "object",
+};
+const schema_Tool = {
+  properties: {
+    description: { type: "string" },
+    inputSchema: {
+      properties: {
+        properties: {
+          additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
+          type: "object",
+        },
+        required: { items: { type: "string" }, type: "array" },
+        type: { const: "object", type: "string" },
+      },
+      required: ["type"],
+      type: "object",
+    },
+    name: { type: "string" },
+  },
+  required: ["inputSchema", "name"],
+  type: "object",
+};
+const schema_ToolListChangedNotification = {
+  properties: {
+    method: { const: "notifications/tools/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ToolListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_UnsubscribeRequest = {
+  properties: {
+    method: { const: "resources/unsubscribe", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_UnsubscribeRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+function validate_Annotated(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -70,14 +943,14 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -177,23 +1050,13 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate22.errors = vErrors;
+  validate_Annotated.errors = vErrors;
   return errors === 0;
 }
-
-const schema9 = {
-  properties: {
-    blob: { format: "byte", type: "string" },
-    mimeType: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["blob", "uri"],
-  type: "object",
-};
-const formats0 = formats["byte"];
-const formats2 = formats["uri"];
-
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_BlobResourceContents(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -230,7 +1093,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.blob !== undefined) {
       let data0 = data.blob;
       if (typeof data0 === "string") {
-        if (!formats0(data0)) {
+        if (!format_byte(data0)) {
           const err2 = {
             instancePath: instancePath + "/blob",
             schemaPath: "#/properties/blob/format",
@@ -281,7 +1144,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats2(data2)) {
+        if (!format_uri(data2)) {
           const err5 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -327,24 +1190,10 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate_BlobResourceContents.errors = vErrors;
   return errors === 0;
 }
-
-const schema10 = {
-  properties: {
-    method: { const: "tools/call", type: "string" },
-    params: {
-      properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
-      required: ["name"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate26(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -496,17 +1345,13 @@ function validate26(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate26.errors = vErrors;
+  validate_CallToolRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema11 = {
-  properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
-  required: ["name"],
-  type: "object",
-};
-
-function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -576,909 +1421,10 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate_CallToolRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema12 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    content: {
-      items: {
-        anyOf: [
-          { $ref: "#/definitions/TextContent" },
-          { $ref: "#/definitions/ImageContent" },
-          { $ref: "#/definitions/EmbeddedResource" },
-        ],
-      },
-      type: "array",
-    },
-    isError: { type: "boolean" },
-  },
-  required: ["content"],
-  type: "object",
-};
-const schema13 = {
-  properties: {
-    annotations: {
-      properties: {
-        audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
-        priority: { maximum: 1, minimum: 0, type: "number" },
-      },
-      type: "object",
-    },
-    text: { type: "string" },
-    type: { const: "text", type: "string" },
-  },
-  required: ["text", "type"],
-  type: "object",
-};
-
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.annotations !== undefined) {
-      let data0 = data.annotations;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.audience !== undefined) {
-          let data1 = data0.audience;
-          if (Array.isArray(data1)) {
-            const len0 = data1.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate23(data1[i0], {
-                  instancePath: instancePath + "/annotations/audience/" + i0,
-                  parentData: data1,
-                  parentDataProperty: i0,
-                  rootData,
-                })
-              ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err2 = {
-              instancePath: instancePath + "/annotations/audience",
-              schemaPath: "#/properties/annotations/properties/audience/type",
-              keyword: "type",
-              params: { type: "array" },
-              message: "must be array",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-        if (data0.priority !== undefined) {
-          let data3 = data0.priority;
-          if (typeof data3 == "number" && isFinite(data3)) {
-            if (data3 > 1 || isNaN(data3)) {
-              const err3 = {
-                instancePath: instancePath + "/annotations/priority",
-                schemaPath: "#/properties/annotations/properties/priority/maximum",
-                keyword: "maximum",
-                params: { comparison: "<=", limit: 1 },
-                message: "must be <= 1",
-              };
-              if (vErrors === null) {
-                vErrors = [err3];
-              } else {
-                vErrors.push(err3);
-              }
-              errors++;
-            }
-            if (data3 < 0 || isNaN(data3)) {
-              const err4 = {
-                instancePath: instancePath + "/annotations/priority",
-                schemaPath: "#/properties/annotations/properties/priority/minimum",
-                keyword: "minimum",
-                params: { comparison: ">=", limit: 0 },
-                message: "must be >= 0",
-              };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-          } else {
-            const err5 = {
-              instancePath: instancePath + "/annotations/priority",
-              schemaPath: "#/properties/annotations/properties/priority/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/annotations",
-          schemaPath: "#/properties/annotations/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data5 = data.type;
-      if (typeof data5 !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if ("text" !== data5) {
-        const err9 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "text" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate29.errors = vErrors;
-  return errors === 0;
-}
-
-const schema14 = {
-  properties: {
-    annotations: {
-      properties: {
-        audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
-        priority: { maximum: 1, minimum: 0, type: "number" },
-      },
-      type: "object",
-    },
-    data: { format: "byte", type: "string" },
-    mimeType: { type: "string" },
-    type: { const: "image", type: "string" },
-  },
-  required: ["data", "mimeType", "type"],
-  type: "object",
-};
-
-function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.data === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "data" },
-        message: "must have required property '" + "data" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.mimeType === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "mimeType" },
-        message: "must have required property '" + "mimeType" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.annotations !== undefined) {
-      let data0 = data.annotations;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.audience !== undefined) {
-          let data1 = data0.audience;
-          if (Array.isArray(data1)) {
-            const len0 = data1.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate23(data1[i0], {
-                  instancePath: instancePath + "/annotations/audience/" + i0,
-                  parentData: data1,
-                  parentDataProperty: i0,
-                  rootData,
-                })
-              ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/annotations/audience",
-              schemaPath: "#/properties/annotations/properties/audience/type",
-              keyword: "type",
-              params: { type: "array" },
-              message: "must be array",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-        if (data0.priority !== undefined) {
-          let data3 = data0.priority;
-          if (typeof data3 == "number" && isFinite(data3)) {
-            if (data3 > 1 || isNaN(data3)) {
-              const err4 = {
-                instancePath: instancePath + "/annotations/priority",
-                schemaPath: "#/properties/annotations/properties/priority/maximum",
-                keyword: "maximum",
-                params: { comparison: "<=", limit: 1 },
-                message: "must be <= 1",
-              };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-            if (data3 < 0 || isNaN(data3)) {
-              const err5 = {
-                instancePath: instancePath + "/annotations/priority",
-                schemaPath: "#/properties/annotations/properties/priority/minimum",
-                keyword: "minimum",
-                params: { comparison: ">=", limit: 0 },
-                message: "must be >= 0",
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/annotations/priority",
-              schemaPath: "#/properties/annotations/properties/priority/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/annotations",
-          schemaPath: "#/properties/annotations/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.data !== undefined) {
-      let data4 = data.data;
-      if (typeof data4 === "string") {
-        if (!formats0(data4)) {
-          const err8 = {
-            instancePath: instancePath + "/data",
-            schemaPath: "#/properties/data/format",
-            keyword: "format",
-            params: { format: "byte" },
-            message: 'must match format "' + "byte" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/data",
-          schemaPath: "#/properties/data/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err10 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data6 = data.type;
-      if (typeof data6 !== "string") {
-        const err11 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-      if ("image" !== data6) {
-        const err12 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "image" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate32.errors = vErrors;
-  return errors === 0;
-}
-
-const schema15 = {
-  properties: {
-    annotations: {
-      properties: {
-        audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
-        priority: { maximum: 1, minimum: 0, type: "number" },
-      },
-      type: "object",
-    },
-    resource: {
-      anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
-    },
-    type: { const: "resource", type: "string" },
-  },
-  required: ["resource", "type"],
-  type: "object",
-};
-const schema16 = {
-  properties: { mimeType: { type: "string" }, text: { type: "string" }, uri: { format: "uri", type: "string" } },
-  required: ["text", "uri"],
-  type: "object",
-};
-
-function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data2 = data.uri;
-      if (typeof data2 === "string") {
-        if (!formats2(data2)) {
-          const err4 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate37.errors = vErrors;
-  return errors === 0;
-}
-
-function validate35(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.resource === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "resource" },
-        message: "must have required property '" + "resource" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.annotations !== undefined) {
-      let data0 = data.annotations;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.audience !== undefined) {
-          let data1 = data0.audience;
-          if (Array.isArray(data1)) {
-            const len0 = data1.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate23(data1[i0], {
-                  instancePath: instancePath + "/annotations/audience/" + i0,
-                  parentData: data1,
-                  parentDataProperty: i0,
-                  rootData,
-                })
-              ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err2 = {
-              instancePath: instancePath + "/annotations/audience",
-              schemaPath: "#/properties/annotations/properties/audience/type",
-              keyword: "type",
-              params: { type: "array" },
-              message: "must be array",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-        if (data0.priority !== undefined) {
-          let data3 = data0.priority;
-          if (typeof data3 == "number" && isFinite(data3)) {
-            if (data3 > 1 || isNaN(data3)) {
-              const err3 = {
-                instancePath: instancePath + "/annotations/priority",
-                schemaPath: "#/properties/annotations/properties/priority/maximum",
-                keyword: "maximum",
-                params: { comparison: "<=", limit: 1 },
-                message: "must be <= 1",
-              };
-              if (vErrors === null) {
-                vErrors = [err3];
-              } else {
-                vErrors.push(err3);
-              }
-              errors++;
-            }
-            if (data3 < 0 || isNaN(data3)) {
-              const err4 = {
-                instancePath: instancePath + "/annotations/priority",
-                schemaPath: "#/properties/annotations/properties/priority/minimum",
-                keyword: "minimum",
-                params: { comparison: ">=", limit: 0 },
-                message: "must be >= 0",
-              };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-          } else {
-            const err5 = {
-              instancePath: instancePath + "/annotations/priority",
-              schemaPath: "#/properties/annotations/properties/priority/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/annotations",
-          schemaPath: "#/properties/annotations/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.resource !== undefined) {
-      let data4 = data.resource;
-      const _errs9 = errors;
-      let valid4 = false;
-      const _errs10 = errors;
-      if (
-        !validate37(data4, {
-          instancePath: instancePath + "/resource",
-          parentData: data,
-          parentDataProperty: "resource",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs10 === errors;
-      valid4 = valid4 || _valid0;
-      if (!valid4) {
-        const _errs11 = errors;
-        if (
-          !validate25(data4, {
-            instancePath: instancePath + "/resource",
-            parentData: data,
-            parentDataProperty: "resource",
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs11 === errors;
-        valid4 = valid4 || _valid0;
-      }
-      if (!valid4) {
-        const err7 = {
-          instancePath: instancePath + "/resource",
-          schemaPath: "#/properties/resource/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      } else {
-        errors = _errs9;
-        if (vErrors !== null) {
-          if (_errs9) {
-            vErrors.length = _errs9;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.type !== undefined) {
-      let data5 = data.type;
-      if (typeof data5 !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if ("resource" !== data5) {
-        const err9 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "resource" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate35.errors = vErrors;
-  return errors === 0;
-}
-
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1526,14 +1472,14 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           let valid3 = false;
           const _errs8 = errors;
           if (
-            !validate29(data2, {
+            !validate_TextContent(data2, {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+            vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -1541,14 +1487,14 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
           if (!valid3) {
             const _errs9 = errors;
             if (
-              !validate32(data2, {
+              !validate_ImageContent(data2, {
                 instancePath: instancePath + "/content/" + i0,
                 parentData: data1,
                 parentDataProperty: i0,
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+              vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs9 === errors;
@@ -1556,14 +1502,17 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
             if (!valid3) {
               const _errs10 = errors;
               if (
-                !validate35(data2, {
+                !validate_EmbeddedResource(data2, {
                   instancePath: instancePath + "/content/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+                vErrors =
+                  vErrors === null
+                    ? validate_EmbeddedResource.errors
+                    : vErrors.concat(validate_EmbeddedResource.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs10 === errors;
@@ -1643,47 +1592,13 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate_CallToolResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema17 = {
-  properties: {
-    method: { const: "notifications/cancelled", type: "string" },
-    params: {
-      properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
-      required: ["requestId"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema18 = { type: ["string", "integer"] };
-
-function validate42(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: schema18.type },
-      message: "must be string,integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate42.errors = vErrors;
-  return errors === 0;
-}
-
-function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CancelledNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1787,14 +1702,14 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.requestId !== undefined) {
           if (
-            !validate42(data1.requestId, {
+            !validate_RequestId(data1.requestId, {
               instancePath: instancePath + "/params/requestId",
               parentData: data1,
               parentDataProperty: "requestId",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+            vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
             errors = vErrors.length;
           }
         }
@@ -1829,17 +1744,13 @@ function validate41(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate41.errors = vErrors;
+  validate_CancelledNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema19 = {
-  properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
-  required: ["requestId"],
-  type: "object",
-};
-
-function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CancelledNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1877,14 +1788,14 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.requestId !== undefined) {
       if (
-        !validate42(data.requestId, {
+        !validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -1903,23 +1814,13 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate_CancelledNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema20 = {
-  properties: {
-    experimental: {
-      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
-      type: "object",
-    },
-    roots: { properties: { listChanged: { type: "boolean" } }, type: "object" },
-    sampling: { additionalProperties: true, properties: {}, type: "object" },
-  },
-  type: "object",
-};
-
-function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientCapabilities(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2031,518 +1932,54 @@ function validate46(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate46.errors = vErrors;
+  validate_ClientCapabilities.errors = vErrors;
   return errors === 0;
 }
-
-const schema21 = {
-  anyOf: [
-    { $ref: "#/definitions/CancelledNotification" },
-    { $ref: "#/definitions/InitializedNotification" },
-    { $ref: "#/definitions/ProgressNotification" },
-    { $ref: "#/definitions/RootsListChangedNotification" },
-  ],
-};
-const schema22 = {
-  properties: {
-    method: { const: "notifications/initialized", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("notifications/initialized" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/initialized" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate49.errors = vErrors;
-  return errors === 0;
-}
-
-const schema23 = {
-  properties: {
-    method: { const: "notifications/progress", type: "string" },
-    params: {
-      properties: {
-        progress: { type: "number" },
-        progressToken: { $ref: "#/definitions/ProgressToken" },
-        total: { type: "number" },
-      },
-      required: ["progress", "progressToken"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema24 = { type: ["string", "integer"] };
-
-function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: schema24.type },
-      message: "must be string,integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate52.errors = vErrors;
-  return errors === 0;
-}
-
-function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("notifications/progress" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/progress" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.progress === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "progress" },
-            message: "must have required property '" + "progress" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.progressToken === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "progressToken" },
-            message: "must have required property '" + "progressToken" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.progress !== undefined) {
-          let data2 = data1.progress;
-          if (!(typeof data2 == "number" && isFinite(data2))) {
-            const err6 = {
-              instancePath: instancePath + "/params/progress",
-              schemaPath: "#/properties/params/properties/progress/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data1.progressToken !== undefined) {
-          if (
-            !validate52(data1.progressToken, {
-              instancePath: instancePath + "/params/progressToken",
-              parentData: data1,
-              parentDataProperty: "progressToken",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-            errors = vErrors.length;
-          }
-        }
-        if (data1.total !== undefined) {
-          let data4 = data1.total;
-          if (!(typeof data4 == "number" && isFinite(data4))) {
-            const err7 = {
-              instancePath: instancePath + "/params/total",
-              schemaPath: "#/properties/params/properties/total/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate51.errors = vErrors;
-  return errors === 0;
-}
-
-const schema25 = {
-  properties: {
-    method: { const: "notifications/roots/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("notifications/roots/list_changed" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/roots/list_changed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate55.errors = vErrors;
-  return errors === 0;
-}
-
-function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate41(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors =
+      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate49(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+    if (!validate_InitializedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_InitializedNotification.errors
+          : vErrors.concat(validate_InitializedNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate51(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+      if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ProgressNotification.errors
+            : vErrors.concat(validate_ProgressNotification.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate55(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+        if (!validate_RootsListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_RootsListChangedNotification.errors
+              : vErrors.concat(validate_RootsListChangedNotification.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -2574,2432 +2011,148 @@ function validate47(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate47.errors = vErrors;
+  validate_ClientNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema26 = {
-  anyOf: [
-    { $ref: "#/definitions/InitializeRequest" },
-    { $ref: "#/definitions/PingRequest" },
-    { $ref: "#/definitions/ListResourcesRequest" },
-    { $ref: "#/definitions/ListResourceTemplatesRequest" },
-    { $ref: "#/definitions/ReadResourceRequest" },
-    { $ref: "#/definitions/SubscribeRequest" },
-    { $ref: "#/definitions/UnsubscribeRequest" },
-    { $ref: "#/definitions/ListPromptsRequest" },
-    { $ref: "#/definitions/GetPromptRequest" },
-    { $ref: "#/definitions/ListToolsRequest" },
-    { $ref: "#/definitions/CallToolRequest" },
-    { $ref: "#/definitions/SetLevelRequest" },
-    { $ref: "#/definitions/CompleteRequest" },
-  ],
-};
-const schema27 = {
-  properties: {
-    method: { const: "initialize", type: "string" },
-    params: {
-      properties: {
-        capabilities: { $ref: "#/definitions/ClientCapabilities" },
-        clientInfo: { $ref: "#/definitions/Implementation" },
-        protocolVersion: { type: "string" },
-      },
-      required: ["capabilities", "clientInfo", "protocolVersion"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema28 = {
-  properties: { name: { type: "string" }, version: { type: "string" } },
-  required: ["name", "version"],
-  type: "object",
-};
-
-function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.version === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "version" },
-        message: "must have required property '" + "version" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== undefined) {
-      if (typeof data.version !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/version",
-          schemaPath: "#/properties/version/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate60.errors = vErrors;
-  return errors === 0;
-}
-
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("initialize" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "initialize" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.capabilities === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "capabilities" },
-            message: "must have required property '" + "capabilities" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.clientInfo === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "clientInfo" },
-            message: "must have required property '" + "clientInfo" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.protocolVersion === undefined) {
-          const err6 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "protocolVersion" },
-            message: "must have required property '" + "protocolVersion" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (data1.capabilities !== undefined) {
-          if (
-            !validate46(data1.capabilities, {
-              instancePath: instancePath + "/params/capabilities",
-              parentData: data1,
-              parentDataProperty: "capabilities",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-            errors = vErrors.length;
-          }
-        }
-        if (data1.clientInfo !== undefined) {
-          if (
-            !validate60(data1.clientInfo, {
-              instancePath: instancePath + "/params/clientInfo",
-              parentData: data1,
-              parentDataProperty: "clientInfo",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-            errors = vErrors.length;
-          }
-        }
-        if (data1.protocolVersion !== undefined) {
-          if (typeof data1.protocolVersion !== "string") {
-            const err7 = {
-              instancePath: instancePath + "/params/protocolVersion",
-              schemaPath: "#/properties/params/properties/protocolVersion/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate58.errors = vErrors;
-  return errors === 0;
-}
-
-const schema29 = {
-  properties: {
-    method: { const: "ping", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("ping" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "ping" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            if (data2.progressToken !== undefined) {
-              if (
-                !validate52(data2.progressToken, {
-                  instancePath: instancePath + "/params/_meta/progressToken",
-                  parentData: data2,
-                  parentDataProperty: "progressToken",
-                  rootData,
-                })
-              ) {
-                vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate63.errors = vErrors;
-  return errors === 0;
-}
-
-const schema30 = {
-  properties: {
-    method: { const: "resources/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("resources/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate66.errors = vErrors;
-  return errors === 0;
-}
-
-const schema31 = {
-  properties: {
-    method: { const: "resources/templates/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("resources/templates/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/templates/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate68.errors = vErrors;
-  return errors === 0;
-}
-
-const schema32 = {
-  properties: {
-    method: { const: "resources/read", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("resources/read" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/read" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!formats2(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate70.errors = vErrors;
-  return errors === 0;
-}
-
-const schema33 = {
-  properties: {
-    method: { const: "resources/subscribe", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate72(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("resources/subscribe" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/subscribe" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!formats2(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate72.errors = vErrors;
-  return errors === 0;
-}
-
-const schema34 = {
-  properties: {
-    method: { const: "resources/unsubscribe", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate74(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("resources/unsubscribe" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/unsubscribe" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!formats2(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate74.errors = vErrors;
-  return errors === 0;
-}
-
-const schema35 = {
-  properties: {
-    method: { const: "prompts/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("prompts/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "prompts/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate76.errors = vErrors;
-  return errors === 0;
-}
-
-const schema36 = {
-  properties: {
-    method: { const: "prompts/get", type: "string" },
-    params: {
-      properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
-      required: ["name"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("prompts/get" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "prompts/get" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.name === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "name" },
-            message: "must have required property '" + "name" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.arguments !== undefined) {
-          let data2 = data1.arguments;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            for (const key0 in data2) {
-              if (typeof data2[key0] !== "string") {
-                const err5 = {
-                  instancePath: instancePath + "/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-                  schemaPath: "#/properties/params/properties/arguments/additionalProperties/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err5];
-                } else {
-                  vErrors.push(err5);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/arguments",
-              schemaPath: "#/properties/params/properties/arguments/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data1.name !== undefined) {
-          if (typeof data1.name !== "string") {
-            const err7 = {
-              instancePath: instancePath + "/params/name",
-              schemaPath: "#/properties/params/properties/name/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate78.errors = vErrors;
-  return errors === 0;
-}
-
-const schema37 = {
-  properties: {
-    method: { const: "tools/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("tools/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "tools/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate80.errors = vErrors;
-  return errors === 0;
-}
-
-const schema38 = {
-  properties: {
-    method: { const: "logging/setLevel", type: "string" },
-    params: { properties: { level: { $ref: "#/definitions/LoggingLevel" } }, required: ["level"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema39 = {
-  enum: ["alert", "critical", "debug", "emergency", "error", "info", "notice", "warning"],
-  type: "string",
-};
-
-function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string") {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  if (!(
-    data === "alert" ||
-    data === "critical" ||
-    data === "debug" ||
-    data === "emergency" ||
-    data === "error" ||
-    data === "info" ||
-    data === "notice" ||
-    data === "warning"
-  )) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/enum",
-      keyword: "enum",
-      params: { allowedValues: schema39.enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate84.errors = vErrors;
-  return errors === 0;
-}
-
-function validate83(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("logging/setLevel" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "logging/setLevel" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.level === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "level" },
-            message: "must have required property '" + "level" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.level !== undefined) {
-          if (
-            !validate84(data1.level, {
-              instancePath: instancePath + "/params/level",
-              parentData: data1,
-              parentDataProperty: "level",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate83.errors = vErrors;
-  return errors === 0;
-}
-
-const schema40 = {
-  properties: {
-    method: { const: "completion/complete", type: "string" },
-    params: {
-      properties: {
-        argument: {
-          properties: { name: { type: "string" }, value: { type: "string" } },
-          required: ["name", "value"],
-          type: "object",
-        },
-        ref: { anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceReference" }] },
-      },
-      required: ["argument", "ref"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema41 = {
-  properties: { name: { type: "string" }, type: { const: "ref/prompt", type: "string" } },
-  required: ["name", "type"],
-  type: "object",
-};
-
-function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data1 = data.type;
-      if (typeof data1 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("ref/prompt" !== data1) {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "ref/prompt" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate88.errors = vErrors;
-  return errors === 0;
-}
-
-const schema42 = {
-  properties: { type: { const: "ref/resource", type: "string" }, uri: { format: "uri-template", type: "string" } },
-  required: ["type", "uri"],
-  type: "object",
-};
-const formats14 =
-  /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-
-function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.type !== undefined) {
-      let data0 = data.type;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("ref/resource" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "ref/resource" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data1 = data.uri;
-      if (typeof data1 === "string") {
-        if (!formats14.test(data1)) {
-          const err4 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri-template" },
-            message: 'must match format "' + "uri-template" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate90.errors = vErrors;
-  return errors === 0;
-}
-
-function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("completion/complete" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "completion/complete" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.argument === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "argument" },
-            message: "must have required property '" + "argument" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.ref === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "ref" },
-            message: "must have required property '" + "ref" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.argument !== undefined) {
-          let data2 = data1.argument;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            if (data2.name === undefined) {
-              const err6 = {
-                instancePath: instancePath + "/params/argument",
-                schemaPath: "#/properties/params/properties/argument/required",
-                keyword: "required",
-                params: { missingProperty: "name" },
-                message: "must have required property '" + "name" + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-            if (data2.value === undefined) {
-              const err7 = {
-                instancePath: instancePath + "/params/argument",
-                schemaPath: "#/properties/params/properties/argument/required",
-                keyword: "required",
-                params: { missingProperty: "value" },
-                message: "must have required property '" + "value" + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err7];
-              } else {
-                vErrors.push(err7);
-              }
-              errors++;
-            }
-            if (data2.name !== undefined) {
-              if (typeof data2.name !== "string") {
-                const err8 = {
-                  instancePath: instancePath + "/params/argument/name",
-                  schemaPath: "#/properties/params/properties/argument/properties/name/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err8];
-                } else {
-                  vErrors.push(err8);
-                }
-                errors++;
-              }
-            }
-            if (data2.value !== undefined) {
-              if (typeof data2.value !== "string") {
-                const err9 = {
-                  instancePath: instancePath + "/params/argument/value",
-                  schemaPath: "#/properties/params/properties/argument/properties/value/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err10 = {
-              instancePath: instancePath + "/params/argument",
-              schemaPath: "#/properties/params/properties/argument/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-        if (data1.ref !== undefined) {
-          let data5 = data1.ref;
-          const _errs12 = errors;
-          let valid3 = false;
-          const _errs13 = errors;
-          if (
-            !validate88(data5, {
-              instancePath: instancePath + "/params/ref",
-              parentData: data1,
-              parentDataProperty: "ref",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs13 === errors;
-          valid3 = valid3 || _valid0;
-          if (!valid3) {
-            const _errs14 = errors;
-            if (
-              !validate90(data5, {
-                instancePath: instancePath + "/params/ref",
-                parentData: data1,
-                parentDataProperty: "ref",
-                rootData,
-              })
-            ) {
-              vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
-              errors = vErrors.length;
-            }
-            var _valid0 = _errs14 === errors;
-            valid3 = valid3 || _valid0;
-          }
-          if (!valid3) {
-            const err11 = {
-              instancePath: instancePath + "/params/ref",
-              schemaPath: "#/properties/params/properties/ref/anyOf",
-              keyword: "anyOf",
-              params: {},
-              message: "must match a schema in anyOf",
-            };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          } else {
-            errors = _errs12;
-            if (vErrors !== null) {
-              if (_errs12) {
-                vErrors.length = _errs12;
-              } else {
-                vErrors = null;
-              }
-            }
-          }
-        }
-      } else {
-        const err12 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate87.errors = vErrors;
-  return errors === 0;
-}
-
-function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate58(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+  if (!validate_InitializeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+    if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate66(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+      if (!validate_ListResourcesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ListResourcesRequest.errors
+            : vErrors.concat(validate_ListResourcesRequest.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate68(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+        if (!validate_ListResourceTemplatesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourceTemplatesRequest.errors
+              : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate70(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+          if (!validate_ReadResourceRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ReadResourceRequest.errors
+                : vErrors.concat(validate_ReadResourceRequest.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate72(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+            if (!validate_SubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate74(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+              if (!validate_UnsubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null
+                    ? validate_UnsubscribeRequest.errors
+                    : vErrors.concat(validate_UnsubscribeRequest.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
               valid0 = valid0 || _valid0;
               if (!valid0) {
                 const _errs8 = errors;
-                if (!validate76(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                  vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+                if (!validate_ListPromptsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListPromptsRequest.errors
+                      : vErrors.concat(validate_ListPromptsRequest.errors);
                   errors = vErrors.length;
                 }
                 var _valid0 = _errs8 === errors;
                 valid0 = valid0 || _valid0;
                 if (!valid0) {
                   const _errs9 = errors;
-                  if (!validate78(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                    vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+                  if (!validate_GetPromptRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_GetPromptRequest.errors
+                        : vErrors.concat(validate_GetPromptRequest.errors);
                     errors = vErrors.length;
                   }
                   var _valid0 = _errs9 === errors;
                   valid0 = valid0 || _valid0;
                   if (!valid0) {
                     const _errs10 = errors;
-                    if (!validate80(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                      vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+                    if (!validate_ListToolsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_ListToolsRequest.errors
+                          : vErrors.concat(validate_ListToolsRequest.errors);
                       errors = vErrors.length;
                     }
                     var _valid0 = _errs10 === errors;
                     valid0 = valid0 || _valid0;
                     if (!valid0) {
                       const _errs11 = errors;
-                      if (!validate26(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                        vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+                      if (!validate_CallToolRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                        vErrors =
+                          vErrors === null
+                            ? validate_CallToolRequest.errors
+                            : vErrors.concat(validate_CallToolRequest.errors);
                         errors = vErrors.length;
                       }
                       var _valid0 = _errs11 === errors;
                       valid0 = valid0 || _valid0;
                       if (!valid0) {
                         const _errs12 = errors;
-                        if (!validate83(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                          vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+                        if (
+                          !validate_SetLevelRequest(data, { instancePath, parentData, parentDataProperty, rootData })
+                        ) {
+                          vErrors =
+                            vErrors === null
+                              ? validate_SetLevelRequest.errors
+                              : vErrors.concat(validate_SetLevelRequest.errors);
                           errors = vErrors.length;
                         }
                         var _valid0 = _errs12 === errors;
                         valid0 = valid0 || _valid0;
                         if (!valid0) {
                           const _errs13 = errors;
-                          if (!validate87(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                            vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+                          if (
+                            !validate_CompleteRequest(data, { instancePath, parentData, parentDataProperty, rootData })
+                          ) {
+                            vErrors =
+                              vErrors === null
+                                ? validate_CompleteRequest.errors
+                                : vErrors.concat(validate_CompleteRequest.errors);
                             errors = vErrors.length;
                           }
                           var _valid0 = _errs13 === errors;
@@ -5040,487 +2193,34 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate57.errors = vErrors;
+  validate_ClientRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema43 = {
-  anyOf: [
-    { $ref: "#/definitions/Result" },
-    { $ref: "#/definitions/CreateMessageResult" },
-    { $ref: "#/definitions/ListRootsResult" },
-  ],
-};
-const schema44 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate94.errors = vErrors;
-  return errors === 0;
-}
-
-const schema45 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    content: { anyOf: [{ $ref: "#/definitions/TextContent" }, { $ref: "#/definitions/ImageContent" }] },
-    model: { type: "string" },
-    role: { $ref: "#/definitions/Role" },
-    stopReason: { type: "string" },
-  },
-  required: ["content", "model", "role"],
-  type: "object",
-};
-
-function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.model === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "model" },
-        message: "must have required property '" + "model" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.content !== undefined) {
-      let data1 = data.content;
-      const _errs5 = errors;
-      let valid1 = false;
-      const _errs6 = errors;
-      if (
-        !validate29(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs7 = errors;
-        if (
-          !validate32(data1, {
-            instancePath: instancePath + "/content",
-            parentData: data,
-            parentDataProperty: "content",
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs7 === errors;
-        valid1 = valid1 || _valid0;
-      }
-      if (!valid1) {
-        const err4 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      } else {
-        errors = _errs5;
-        if (vErrors !== null) {
-          if (_errs5) {
-            vErrors.length = _errs5;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.model !== undefined) {
-      if (typeof data.model !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/model",
-          schemaPath: "#/properties/model/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate23(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.stopReason !== undefined) {
-      if (typeof data.stopReason !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/stopReason",
-          schemaPath: "#/properties/stopReason/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate96.errors = vErrors;
-  return errors === 0;
-}
-
-const schema46 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    roots: { items: { $ref: "#/definitions/Root" }, type: "array" },
-  },
-  required: ["roots"],
-  type: "object",
-};
-const schema47 = {
-  properties: { name: { type: "string" }, uri: { format: "uri", type: "string" } },
-  required: ["uri"],
-  type: "object",
-};
-
-function validate102(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.uri === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data1 = data.uri;
-      if (typeof data1 === "string") {
-        if (!formats2(data1)) {
-          const err2 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate102.errors = vErrors;
-  return errors === 0;
-}
-
-function validate101(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.roots === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "roots" },
-        message: "must have required property '" + "roots" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.roots !== undefined) {
-      let data1 = data.roots;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate102(data1[i0], {
-              instancePath: instancePath + "/roots/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/roots",
-          schemaPath: "#/properties/roots/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate101.errors = vErrors;
-  return errors === 0;
-}
-
-function validate93(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate94(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate96(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+    if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate101(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+      if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -5551,11 +2251,10 @@ function validate93(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate93.errors = vErrors;
+  validate_ClientResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate105(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5744,14 +2443,15 @@ function validate105(data, { instancePath = "", parentData, parentDataProperty, 
           let valid3 = false;
           const _errs13 = errors;
           if (
-            !validate88(data5, {
+            !validate_PromptReference(data5, {
               instancePath: instancePath + "/params/ref",
               parentData: data1,
               parentDataProperty: "ref",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+            vErrors =
+              vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs13 === errors;
@@ -5759,14 +2459,17 @@ function validate105(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid3) {
             const _errs14 = errors;
             if (
-              !validate90(data5, {
+              !validate_ResourceReference(data5, {
                 instancePath: instancePath + "/params/ref",
                 parentData: data1,
                 parentDataProperty: "ref",
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_ResourceReference.errors
+                  : vErrors.concat(validate_ResourceReference.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs14 === errors;
@@ -5828,24 +2531,293 @@ function validate105(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate105.errors = vErrors;
+  validate_CompleteRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema49 = {
-  properties: {
-    argument: {
-      properties: { name: { type: "string" }, value: { type: "string" } },
-      required: ["name", "value"],
-      type: "object",
-    },
-    ref: { anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceReference" }] },
-  },
-  required: ["argument", "ref"],
-  type: "object",
-};
-
-function validate108(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("completion/complete" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "completion/complete" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.argument === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "argument" },
+            message: "must have required property '" + "argument" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.ref === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "ref" },
+            message: "must have required property '" + "ref" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.argument !== undefined) {
+          let data2 = data1.argument;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            if (data2.name === undefined) {
+              const err6 = {
+                instancePath: instancePath + "/params/argument",
+                schemaPath: "#/properties/params/properties/argument/required",
+                keyword: "required",
+                params: { missingProperty: "name" },
+                message: "must have required property '" + "name" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+            if (data2.value === undefined) {
+              const err7 = {
+                instancePath: instancePath + "/params/argument",
+                schemaPath: "#/properties/params/properties/argument/required",
+                keyword: "required",
+                params: { missingProperty: "value" },
+                message: "must have required property '" + "value" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
+            if (data2.name !== undefined) {
+              if (typeof data2.name !== "string") {
+                const err8 = {
+                  instancePath: instancePath + "/params/argument/name",
+                  schemaPath: "#/properties/params/properties/argument/properties/name/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+            if (data2.value !== undefined) {
+              if (typeof data2.value !== "string") {
+                const err9 = {
+                  instancePath: instancePath + "/params/argument/value",
+                  schemaPath: "#/properties/params/properties/argument/properties/value/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err10 = {
+              instancePath: instancePath + "/params/argument",
+              schemaPath: "#/properties/params/properties/argument/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+        }
+        if (data1.ref !== undefined) {
+          let data5 = data1.ref;
+          const _errs12 = errors;
+          let valid3 = false;
+          const _errs13 = errors;
+          if (
+            !validate_PromptReference(data5, {
+              instancePath: instancePath + "/params/ref",
+              parentData: data1,
+              parentDataProperty: "ref",
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs13 === errors;
+          valid3 = valid3 || _valid0;
+          if (!valid3) {
+            const _errs14 = errors;
+            if (
+              !validate_ResourceReference(data5, {
+                instancePath: instancePath + "/params/ref",
+                parentData: data1,
+                parentDataProperty: "ref",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_ResourceReference.errors
+                  : vErrors.concat(validate_ResourceReference.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs14 === errors;
+            valid3 = valid3 || _valid0;
+          }
+          if (!valid3) {
+            const err11 = {
+              instancePath: instancePath + "/params/ref",
+              schemaPath: "#/properties/params/properties/ref/anyOf",
+              keyword: "anyOf",
+              params: {},
+              message: "must match a schema in anyOf",
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          } else {
+            errors = _errs12;
+            if (vErrors !== null) {
+              if (_errs12) {
+                vErrors.length = _errs12;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate_CompleteRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_CompleteRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5968,14 +2940,14 @@ function validate108(data, { instancePath = "", parentData, parentDataProperty, 
       let valid2 = false;
       const _errs9 = errors;
       if (
-        !validate88(data3, {
+        !validate_PromptReference(data3, {
           instancePath: instancePath + "/ref",
           parentData: data,
           parentDataProperty: "ref",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+        vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs9 === errors;
@@ -5983,14 +2955,15 @@ function validate108(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid2) {
         const _errs10 = errors;
         if (
-          !validate90(data3, {
+          !validate_ResourceReference(data3, {
             instancePath: instancePath + "/ref",
             parentData: data,
             parentDataProperty: "ref",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+          vErrors =
+            vErrors === null ? validate_ResourceReference.errors : vErrors.concat(validate_ResourceReference.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs10 === errors;
@@ -6036,28 +3009,10 @@ function validate108(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate108.errors = vErrors;
+  validate_CompleteRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema50 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    completion: {
-      properties: {
-        hasMore: { type: "boolean" },
-        total: { type: "integer" },
-        values: { items: { type: "string" }, type: "array" },
-      },
-      required: ["values"],
-      type: "object",
-    },
-  },
-  required: ["completion"],
-  type: "object",
-};
-
-function validate111(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6216,420 +3171,13 @@ function validate111(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate111.errors = vErrors;
+  validate_CompleteResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema51 = {
-  properties: {
-    method: { const: "sampling/createMessage", type: "string" },
-    params: {
-      properties: {
-        includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
-        maxTokens: { type: "integer" },
-        messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
-        metadata: { additionalProperties: true, properties: {}, type: "object" },
-        modelPreferences: { $ref: "#/definitions/ModelPreferences" },
-        stopSequences: { items: { type: "string" }, type: "array" },
-        systemPrompt: { type: "string" },
-        temperature: { type: "number" },
-      },
-      required: ["maxTokens", "messages"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema52 = {
-  properties: {
-    content: { anyOf: [{ $ref: "#/definitions/TextContent" }, { $ref: "#/definitions/ImageContent" }] },
-    role: { $ref: "#/definitions/Role" },
-  },
-  required: ["content", "role"],
-  type: "object",
-};
-
-function validate113(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.content !== undefined) {
-      let data0 = data.content;
-      const _errs2 = errors;
-      let valid1 = false;
-      const _errs3 = errors;
-      if (
-        !validate29(data0, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs4 = errors;
-        if (
-          !validate32(data0, {
-            instancePath: instancePath + "/content",
-            parentData: data,
-            parentDataProperty: "content",
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid1 = valid1 || _valid0;
-      }
-      if (!valid1) {
-        const err2 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      } else {
-        errors = _errs2;
-        if (vErrors !== null) {
-          if (_errs2) {
-            vErrors.length = _errs2;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate23(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate113.errors = vErrors;
-  return errors === 0;
-}
-
-const schema53 = {
-  properties: {
-    costPriority: { maximum: 1, minimum: 0, type: "number" },
-    hints: { items: { $ref: "#/definitions/ModelHint" }, type: "array" },
-    intelligencePriority: { maximum: 1, minimum: 0, type: "number" },
-    speedPriority: { maximum: 1, minimum: 0, type: "number" },
-  },
-  type: "object",
-};
-const schema54 = { properties: { name: { type: "string" } }, type: "object" };
-
-function validate119(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err0 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate119.errors = vErrors;
-  return errors === 0;
-}
-
-function validate118(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.costPriority !== undefined) {
-      let data0 = data.costPriority;
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 1 || isNaN(data0)) {
-          const err0 = {
-            instancePath: instancePath + "/costPriority",
-            schemaPath: "#/properties/costPriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
-          errors++;
-        }
-        if (data0 < 0 || isNaN(data0)) {
-          const err1 = {
-            instancePath: instancePath + "/costPriority",
-            schemaPath: "#/properties/costPriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/costPriority",
-          schemaPath: "#/properties/costPriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.hints !== undefined) {
-      let data1 = data.hints;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate119(data1[i0], {
-              instancePath: instancePath + "/hints/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/hints",
-          schemaPath: "#/properties/hints/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.intelligencePriority !== undefined) {
-      let data3 = data.intelligencePriority;
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (data3 > 1 || isNaN(data3)) {
-          const err4 = {
-            instancePath: instancePath + "/intelligencePriority",
-            schemaPath: "#/properties/intelligencePriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data3 < 0 || isNaN(data3)) {
-          const err5 = {
-            instancePath: instancePath + "/intelligencePriority",
-            schemaPath: "#/properties/intelligencePriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/intelligencePriority",
-          schemaPath: "#/properties/intelligencePriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.speedPriority !== undefined) {
-      let data4 = data.speedPriority;
-      if (typeof data4 == "number" && isFinite(data4)) {
-        if (data4 > 1 || isNaN(data4)) {
-          const err7 = {
-            instancePath: instancePath + "/speedPriority",
-            schemaPath: "#/properties/speedPriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        if (data4 < 0 || isNaN(data4)) {
-          const err8 = {
-            instancePath: instancePath + "/speedPriority",
-            schemaPath: "#/properties/speedPriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/speedPriority",
-          schemaPath: "#/properties/speedPriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate118.errors = vErrors;
-  return errors === 0;
-}
-
-function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6751,7 +3299,7 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
               instancePath: instancePath + "/params/includeContext",
               schemaPath: "#/properties/params/properties/includeContext/enum",
               keyword: "enum",
-              params: { allowedValues: schema51.properties.params.properties.includeContext.enum },
+              params: { allowedValues: schema_CreateMessageRequest.properties.params.properties.includeContext.enum },
               message: "must be equal to one of the allowed values",
             };
             if (vErrors === null) {
@@ -6786,14 +3334,15 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data4.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate113(data4[i0], {
+                !validate_SamplingMessage(data4[i0], {
                   instancePath: instancePath + "/params/messages/" + i0,
                   parentData: data4,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+                vErrors =
+                  vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
                 errors = vErrors.length;
               }
             }
@@ -6834,14 +3383,15 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.modelPreferences !== undefined) {
           if (
-            !validate118(data1.modelPreferences, {
+            !validate_ModelPreferences(data1.modelPreferences, {
               instancePath: instancePath + "/params/modelPreferences",
               parentData: data1,
               parentDataProperty: "modelPreferences",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+            vErrors =
+              vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
             errors = vErrors.length;
           }
         }
@@ -6948,26 +3498,13 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate112.errors = vErrors;
+  validate_CreateMessageRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema55 = {
-  properties: {
-    includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
-    maxTokens: { type: "integer" },
-    messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
-    metadata: { additionalProperties: true, properties: {}, type: "object" },
-    modelPreferences: { $ref: "#/definitions/ModelPreferences" },
-    stopSequences: { items: { type: "string" }, type: "array" },
-    systemPrompt: { type: "string" },
-    temperature: { type: "number" },
-  },
-  required: ["maxTokens", "messages"],
-  type: "object",
-};
-
-function validate122(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7023,7 +3560,7 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
           instancePath: instancePath + "/includeContext",
           schemaPath: "#/properties/includeContext/enum",
           keyword: "enum",
-          params: { allowedValues: schema55.properties.includeContext.enum },
+          params: { allowedValues: schema_CreateMessageRequest_properties_params.properties.includeContext.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -7058,14 +3595,15 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate113(data2[i0], {
+            !validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+            vErrors =
+              vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -7106,14 +3644,15 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.modelPreferences !== undefined) {
       if (
-        !validate118(data.modelPreferences, {
+        !validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+        vErrors =
+          vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
       }
     }
@@ -7204,11 +3743,13 @@ function validate122(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate122.errors = vErrors;
+  validate_CreateMessageRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate125(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7282,14 +3823,14 @@ function validate125(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs6 = errors;
       if (
-        !validate29(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -7297,14 +3838,14 @@ function validate125(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs7 = errors;
         if (
-          !validate32(data1, {
+          !validate_ImageContent(data1, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs7 === errors;
@@ -7354,14 +3895,14 @@ function validate125(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -7397,13 +3938,205 @@ function validate125(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate125.errors = vErrors;
+  validate_CreateMessageResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema57 = { type: "string" };
-
-function validate129(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageResult_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.model === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "model" },
+        message: "must have required property '" + "model" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.content !== undefined) {
+      let data1 = data.content;
+      const _errs5 = errors;
+      let valid1 = false;
+      const _errs6 = errors;
+      if (
+        !validate_TextContent(data1, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs6 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs7 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs7 === errors;
+        valid1 = valid1 || _valid0;
+      }
+      if (!valid1) {
+        const err4 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      } else {
+        errors = _errs5;
+        if (vErrors !== null) {
+          if (_errs5) {
+            vErrors.length = _errs5;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.model !== undefined) {
+      if (typeof data.model !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/model",
+          schemaPath: "#/properties/model/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.stopReason !== undefined) {
+      if (typeof data.stopReason !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/stopReason",
+          schemaPath: "#/properties/stopReason/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_CreateMessageResult_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Cursor(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -7421,11 +4154,10 @@ function validate129(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate129.errors = vErrors;
+  validate_Cursor.errors = vErrors;
   return errors === 0;
 }
-
-function validate130(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_EmbeddedResource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7468,14 +4200,14 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -7566,14 +4298,17 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
       let valid4 = false;
       const _errs10 = errors;
       if (
-        !validate37(data4, {
+        !validate_TextResourceContents(data4, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs10 === errors;
@@ -7581,14 +4316,17 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid4) {
         const _errs11 = errors;
         if (
-          !validate25(data4, {
+          !validate_BlobResourceContents(data4, {
             instancePath: instancePath + "/resource",
             parentData: data,
             parentDataProperty: "resource",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs11 === errors;
@@ -7667,35 +4405,247 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate130.errors = vErrors;
+  validate_EmbeddedResource.errors = vErrors;
   return errors === 0;
 }
-
-function validate134(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_EmbeddedResource_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+    if (data.resource === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "resource" },
+        message: "must have required property '" + "resource" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
       } else {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.annotations !== undefined) {
+      let data0 = data.annotations;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.audience !== undefined) {
+          let data1 = data0.audience;
+          if (Array.isArray(data1)) {
+            const len0 = data1.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (
+                !validate_Role(data1[i0], {
+                  instancePath: instancePath + "/annotations/audience/" + i0,
+                  parentData: data1,
+                  parentDataProperty: i0,
+                  rootData,
+                })
+              ) {
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err2 = {
+              instancePath: instancePath + "/annotations/audience",
+              schemaPath: "#/properties/annotations/properties/audience/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+        }
+        if (data0.priority !== undefined) {
+          let data3 = data0.priority;
+          if (typeof data3 == "number" && isFinite(data3)) {
+            if (data3 > 1 || isNaN(data3)) {
+              const err3 = {
+                instancePath: instancePath + "/annotations/priority",
+                schemaPath: "#/properties/annotations/properties/priority/maximum",
+                keyword: "maximum",
+                params: { comparison: "<=", limit: 1 },
+                message: "must be <= 1",
+              };
+              if (vErrors === null) {
+                vErrors = [err3];
+              } else {
+                vErrors.push(err3);
+              }
+              errors++;
+            }
+            if (data3 < 0 || isNaN(data3)) {
+              const err4 = {
+                instancePath: instancePath + "/annotations/priority",
+                schemaPath: "#/properties/annotations/properties/priority/minimum",
+                keyword: "minimum",
+                params: { comparison: ">=", limit: 0 },
+                message: "must be >= 0",
+              };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+          } else {
+            const err5 = {
+              instancePath: instancePath + "/annotations/priority",
+              schemaPath: "#/properties/annotations/properties/priority/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/annotations",
+          schemaPath: "#/properties/annotations/type",
           keyword: "type",
           params: { type: "object" },
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err6];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.resource !== undefined) {
+      let data4 = data.resource;
+      const _errs9 = errors;
+      let valid4 = false;
+      const _errs10 = errors;
+      if (
+        !validate_TextResourceContents(data4, {
+          instancePath: instancePath + "/resource",
+          parentData: data,
+          parentDataProperty: "resource",
+          rootData,
+        })
+      ) {
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs10 === errors;
+      valid4 = valid4 || _valid0;
+      if (!valid4) {
+        const _errs11 = errors;
+        if (
+          !validate_BlobResourceContents(data4, {
+            instancePath: instancePath + "/resource",
+            parentData: data,
+            parentDataProperty: "resource",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs11 === errors;
+        valid4 = valid4 || _valid0;
+      }
+      if (!valid4) {
+        const err7 = {
+          instancePath: instancePath + "/resource",
+          schemaPath: "#/properties/resource/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      } else {
+        errors = _errs9;
+        if (vErrors !== null) {
+          if (_errs9) {
+            vErrors.length = _errs9;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.type !== undefined) {
+      let data5 = data.type;
+      if (typeof data5 !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if ("resource" !== data5) {
+        const err9 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "resource" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
         }
         errors++;
       }
     }
   } else {
-    const err1 = {
+    const err10 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -7703,17 +4653,16 @@ function validate134(data, { instancePath = "", parentData, parentDataProperty, 
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err10];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err10);
     }
     errors++;
   }
-  validate134.errors = vErrors;
+  validate_EmbeddedResource_2.errors = vErrors;
   return errors === 0;
 }
-
-function validate135(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7882,17 +4831,188 @@ function validate135(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate135.errors = vErrors;
+  validate_GetPromptRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema61 = {
-  properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
-  required: ["name"],
-  type: "object",
-};
-
-function validate136(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("prompts/get" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "prompts/get" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.name === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "name" },
+            message: "must have required property '" + "name" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.arguments !== undefined) {
+          let data2 = data1.arguments;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            for (const key0 in data2) {
+              if (typeof data2[key0] !== "string") {
+                const err5 = {
+                  instancePath: instancePath + "/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+                  schemaPath: "#/properties/params/properties/arguments/additionalProperties/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err5];
+                } else {
+                  vErrors.push(err5);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/arguments",
+              schemaPath: "#/properties/params/properties/arguments/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data1.name !== undefined) {
+          if (typeof data1.name !== "string") {
+            const err7 = {
+              instancePath: instancePath + "/params/name",
+              schemaPath: "#/properties/params/properties/name/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_GetPromptRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_GetPromptRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7979,176 +5099,10 @@ function validate136(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate136.errors = vErrors;
+  validate_GetPromptRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema62 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    description: { type: "string" },
-    messages: { items: { $ref: "#/definitions/PromptMessage" }, type: "array" },
-  },
-  required: ["messages"],
-  type: "object",
-};
-const schema63 = {
-  properties: {
-    content: {
-      anyOf: [
-        { $ref: "#/definitions/TextContent" },
-        { $ref: "#/definitions/ImageContent" },
-        { $ref: "#/definitions/EmbeddedResource" },
-      ],
-    },
-    role: { $ref: "#/definitions/Role" },
-  },
-  required: ["content", "role"],
-  type: "object",
-};
-
-function validate138(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.content !== undefined) {
-      let data0 = data.content;
-      const _errs2 = errors;
-      let valid1 = false;
-      const _errs3 = errors;
-      if (
-        !validate29(data0, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs4 = errors;
-        if (
-          !validate32(data0, {
-            instancePath: instancePath + "/content",
-            parentData: data,
-            parentDataProperty: "content",
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid1 = valid1 || _valid0;
-        if (!valid1) {
-          const _errs5 = errors;
-          if (
-            !validate35(data0, {
-              instancePath: instancePath + "/content",
-              parentData: data,
-              parentDataProperty: "content",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs5 === errors;
-          valid1 = valid1 || _valid0;
-        }
-      }
-      if (!valid1) {
-        const err2 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      } else {
-        errors = _errs2;
-        if (vErrors !== null) {
-          if (_errs2) {
-            vErrors.length = _errs2;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate23(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate138.errors = vErrors;
-  return errors === 0;
-}
-
-function validate137(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8209,14 +5163,14 @@ function validate137(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate138(data2[i0], {
+            !validate_PromptMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+            vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -8251,11 +5205,10 @@ function validate137(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate137.errors = vErrors;
+  validate_GetPromptResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate144(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ImageContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8313,14 +5266,14 @@ function validate144(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -8408,7 +5361,7 @@ function validate144(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.data !== undefined) {
       let data4 = data.data;
       if (typeof data4 === "string") {
-        if (!formats0(data4)) {
+        if (!format_byte(data4)) {
           const err8 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -8504,11 +5457,262 @@ function validate144(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate144.errors = vErrors;
+  validate_ImageContent.errors = vErrors;
   return errors === 0;
 }
-
-function validate146(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ImageContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.data === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "data" },
+        message: "must have required property '" + "data" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.mimeType === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "mimeType" },
+        message: "must have required property '" + "mimeType" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.annotations !== undefined) {
+      let data0 = data.annotations;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.audience !== undefined) {
+          let data1 = data0.audience;
+          if (Array.isArray(data1)) {
+            const len0 = data1.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (
+                !validate_Role(data1[i0], {
+                  instancePath: instancePath + "/annotations/audience/" + i0,
+                  parentData: data1,
+                  parentDataProperty: i0,
+                  rootData,
+                })
+              ) {
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/annotations/audience",
+              schemaPath: "#/properties/annotations/properties/audience/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+        if (data0.priority !== undefined) {
+          let data3 = data0.priority;
+          if (typeof data3 == "number" && isFinite(data3)) {
+            if (data3 > 1 || isNaN(data3)) {
+              const err4 = {
+                instancePath: instancePath + "/annotations/priority",
+                schemaPath: "#/properties/annotations/properties/priority/maximum",
+                keyword: "maximum",
+                params: { comparison: "<=", limit: 1 },
+                message: "must be <= 1",
+              };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data3 < 0 || isNaN(data3)) {
+              const err5 = {
+                instancePath: instancePath + "/annotations/priority",
+                schemaPath: "#/properties/annotations/properties/priority/minimum",
+                keyword: "minimum",
+                params: { comparison: ">=", limit: 0 },
+                message: "must be >= 0",
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/annotations/priority",
+              schemaPath: "#/properties/annotations/properties/priority/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/annotations",
+          schemaPath: "#/properties/annotations/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.data !== undefined) {
+      let data4 = data.data;
+      if (typeof data4 === "string") {
+        if (!format_byte(data4)) {
+          const err8 = {
+            instancePath: instancePath + "/data",
+            schemaPath: "#/properties/data/format",
+            keyword: "format",
+            params: { format: "byte" },
+            message: 'must match format "' + "byte" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/data",
+          schemaPath: "#/properties/data/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err10 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data6 = data.type;
+      if (typeof data6 !== "string") {
+        const err11 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+      if ("image" !== data6) {
+        const err12 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "image" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate_ImageContent_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Implementation(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8591,11 +5795,96 @@ function validate146(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate146.errors = vErrors;
+  validate_Implementation.errors = vErrors;
   return errors === 0;
 }
-
-function validate147(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Implementation_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "version" },
+        message: "must have required property '" + "version" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      if (typeof data.version !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/version",
+          schemaPath: "#/properties/version/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_Implementation_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_InitializeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8712,27 +6001,31 @@ function validate147(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.capabilities !== undefined) {
           if (
-            !validate46(data1.capabilities, {
+            !validate_ClientCapabilities(data1.capabilities, {
               instancePath: instancePath + "/params/capabilities",
               parentData: data1,
               parentDataProperty: "capabilities",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+            vErrors =
+              vErrors === null
+                ? validate_ClientCapabilities.errors
+                : vErrors.concat(validate_ClientCapabilities.errors);
             errors = vErrors.length;
           }
         }
         if (data1.clientInfo !== undefined) {
           if (
-            !validate60(data1.clientInfo, {
+            !validate_Implementation(data1.clientInfo, {
               instancePath: instancePath + "/params/clientInfo",
               parentData: data1,
               parentDataProperty: "clientInfo",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+            vErrors =
+              vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
             errors = vErrors.length;
           }
         }
@@ -8784,21 +6077,212 @@ function validate147(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate147.errors = vErrors;
+  validate_InitializeRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema67 = {
-  properties: {
-    capabilities: { $ref: "#/definitions/ClientCapabilities" },
-    clientInfo: { $ref: "#/definitions/Implementation" },
-    protocolVersion: { type: "string" },
-  },
-  required: ["capabilities", "clientInfo", "protocolVersion"],
-  type: "object",
-};
-
-function validate150(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("initialize" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "initialize" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.capabilities === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "capabilities" },
+            message: "must have required property '" + "capabilities" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.clientInfo === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "clientInfo" },
+            message: "must have required property '" + "clientInfo" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.protocolVersion === undefined) {
+          const err6 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "protocolVersion" },
+            message: "must have required property '" + "protocolVersion" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data1.capabilities !== undefined) {
+          if (
+            !validate_ClientCapabilities(data1.capabilities, {
+              instancePath: instancePath + "/params/capabilities",
+              parentData: data1,
+              parentDataProperty: "capabilities",
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_ClientCapabilities.errors
+                : vErrors.concat(validate_ClientCapabilities.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data1.clientInfo !== undefined) {
+          if (
+            !validate_Implementation(data1.clientInfo, {
+              instancePath: instancePath + "/params/clientInfo",
+              parentData: data1,
+              parentDataProperty: "clientInfo",
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data1.protocolVersion !== undefined) {
+          if (typeof data1.protocolVersion !== "string") {
+            const err7 = {
+              instancePath: instancePath + "/params/protocolVersion",
+              schemaPath: "#/properties/params/properties/protocolVersion/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_InitializeRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_InitializeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8849,27 +6333,28 @@ function validate150(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate46(data.capabilities, {
+        !validate_ClientCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+        vErrors =
+          vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientInfo !== undefined) {
       if (
-        !validate60(data.clientInfo, {
+        !validate_Implementation(data.clientInfo, {
           instancePath: instancePath + "/clientInfo",
           parentData: data,
           parentDataProperty: "clientInfo",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -8905,241 +6390,10 @@ function validate150(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate150.errors = vErrors;
+  validate_InitializeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema68 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    capabilities: { $ref: "#/definitions/ServerCapabilities" },
-    instructions: { type: "string" },
-    protocolVersion: { type: "string" },
-    serverInfo: { $ref: "#/definitions/Implementation" },
-  },
-  required: ["capabilities", "protocolVersion", "serverInfo"],
-  type: "object",
-};
-const schema69 = {
-  properties: {
-    experimental: {
-      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
-      type: "object",
-    },
-    logging: { additionalProperties: true, properties: {}, type: "object" },
-    prompts: { properties: { listChanged: { type: "boolean" } }, type: "object" },
-    resources: { properties: { listChanged: { type: "boolean" }, subscribe: { type: "boolean" } }, type: "object" },
-    tools: { properties: { listChanged: { type: "boolean" } }, type: "object" },
-  },
-  type: "object",
-};
-
-function validate154(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.experimental !== undefined) {
-      let data0 = data.experimental;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        for (const key0 in data0) {
-          let data1 = data0[key0];
-          if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-          } else {
-            const err0 = {
-              instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/experimental/additionalProperties/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/experimental",
-          schemaPath: "#/properties/experimental/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.logging !== undefined) {
-      let data2 = data.logging;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/logging",
-          schemaPath: "#/properties/logging/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.prompts !== undefined) {
-      let data3 = data.prompts;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.listChanged !== undefined) {
-          if (typeof data3.listChanged !== "boolean") {
-            const err3 = {
-              instancePath: instancePath + "/prompts/listChanged",
-              schemaPath: "#/properties/prompts/properties/listChanged/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/prompts",
-          schemaPath: "#/properties/prompts/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.resources !== undefined) {
-      let data5 = data.resources;
-      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-        if (data5.listChanged !== undefined) {
-          if (typeof data5.listChanged !== "boolean") {
-            const err5 = {
-              instancePath: instancePath + "/resources/listChanged",
-              schemaPath: "#/properties/resources/properties/listChanged/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-        if (data5.subscribe !== undefined) {
-          if (typeof data5.subscribe !== "boolean") {
-            const err6 = {
-              instancePath: instancePath + "/resources/subscribe",
-              schemaPath: "#/properties/resources/properties/subscribe/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/resources",
-          schemaPath: "#/properties/resources/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.tools !== undefined) {
-      let data8 = data.tools;
-      if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
-        if (data8.listChanged !== undefined) {
-          if (typeof data8.listChanged !== "boolean") {
-            const err8 = {
-              instancePath: instancePath + "/tools/listChanged",
-              schemaPath: "#/properties/tools/properties/listChanged/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/tools",
-          schemaPath: "#/properties/tools/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate154.errors = vErrors;
-  return errors === 0;
-}
-
-function validate153(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializeResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9209,14 +6463,15 @@ function validate153(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate154(data.capabilities, {
+        !validate_ServerCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+        vErrors =
+          vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
         errors = vErrors.length;
       }
     }
@@ -9256,14 +6511,14 @@ function validate153(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.serverInfo !== undefined) {
       if (
-        !validate60(data.serverInfo, {
+        !validate_Implementation(data.serverInfo, {
           instancePath: instancePath + "/serverInfo",
           parentData: data,
           parentDataProperty: "serverInfo",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -9282,11 +6537,13 @@ function validate153(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate153.errors = vErrors;
+  validate_InitializeResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate157(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9391,17 +6648,124 @@ function validate157(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate157.errors = vErrors;
+  validate_InitializedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema71 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate158(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/initialized" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/initialized" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_InitializedNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_InitializedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9439,25 +6803,10 @@ function validate158(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate158.errors = vErrors;
+  validate_InitializedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema72 = {
-  properties: {
-    error: {
-      properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
-      required: ["code", "message"],
-      type: "object",
-    },
-    id: { $ref: "#/definitions/RequestId" },
-    jsonrpc: { const: "2.0", type: "string" },
-  },
-  required: ["error", "id", "jsonrpc"],
-  type: "object",
-};
-
-function validate159(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCError(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9592,14 +6941,14 @@ function validate159(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate42(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -9651,539 +7000,42 @@ function validate159(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate159.errors = vErrors;
+  validate_JSONRPCError.errors = vErrors;
   return errors === 0;
 }
-
-const schema73 = {
-  anyOf: [
-    { $ref: "#/definitions/JSONRPCRequest" },
-    { $ref: "#/definitions/JSONRPCNotification" },
-    { $ref: "#/definitions/JSONRPCResponse" },
-    { $ref: "#/definitions/JSONRPCError" },
-  ],
-};
-const schema74 = {
-  properties: {
-    id: { $ref: "#/definitions/RequestId" },
-    jsonrpc: { const: "2.0", type: "string" },
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["id", "jsonrpc", "method"],
-  type: "object",
-};
-
-function validate162(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.jsonrpc === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.id !== undefined) {
-      if (
-        !validate42(data.id, {
-          instancePath: instancePath + "/id",
-          parentData: data,
-          parentDataProperty: "id",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.jsonrpc !== undefined) {
-      let data1 = data.jsonrpc;
-      if (typeof data1 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("2.0" !== data1) {
-        const err4 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.method !== undefined) {
-      if (typeof data.method !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data3 = data.params;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3._meta !== undefined) {
-          let data4 = data3._meta;
-          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-            if (data4.progressToken !== undefined) {
-              if (
-                !validate52(data4.progressToken, {
-                  instancePath: instancePath + "/params/_meta/progressToken",
-                  parentData: data4,
-                  parentDataProperty: "progressToken",
-                  rootData,
-                })
-              ) {
-                vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate162.errors = vErrors;
-  return errors === 0;
-}
-
-const schema75 = {
-  properties: {
-    jsonrpc: { const: "2.0", type: "string" },
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["jsonrpc", "method"],
-  type: "object",
-};
-
-function validate166(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.jsonrpc === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.jsonrpc !== undefined) {
-      let data0 = data.jsonrpc;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("2.0" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.method !== undefined) {
-      if (typeof data.method !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data2 = data.params;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        if (data2._meta !== undefined) {
-          let data3 = data2._meta;
-          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-          } else {
-            const err5 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate166.errors = vErrors;
-  return errors === 0;
-}
-
-const schema76 = {
-  properties: {
-    id: { $ref: "#/definitions/RequestId" },
-    jsonrpc: { const: "2.0", type: "string" },
-    result: { $ref: "#/definitions/Result" },
-  },
-  required: ["id", "jsonrpc", "result"],
-  type: "object",
-};
-
-function validate168(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.jsonrpc === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.result === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "result" },
-        message: "must have required property '" + "result" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.id !== undefined) {
-      if (
-        !validate42(data.id, {
-          instancePath: instancePath + "/id",
-          parentData: data,
-          parentDataProperty: "id",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.jsonrpc !== undefined) {
-      let data1 = data.jsonrpc;
-      if (typeof data1 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("2.0" !== data1) {
-        const err4 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.result !== undefined) {
-      if (
-        !validate94(data.result, {
-          instancePath: instancePath + "/result",
-          parentData: data,
-          parentDataProperty: "result",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate168.errors = vErrors;
-  return errors === 0;
-}
-
-function validate161(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate162(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate166(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+    if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate168(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+      if (!validate_JSONRPCResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate159(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
+        if (!validate_JSONRPCError(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -10215,11 +7067,13 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate161.errors = vErrors;
+  validate_JSONRPCMessage.errors = vErrors;
   return errors === 0;
 }
-
-function validate173(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10356,11 +7210,153 @@ function validate173(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate173.errors = vErrors;
+  validate_JSONRPCNotification.errors = vErrors;
   return errors === 0;
 }
-
-function validate174(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.jsonrpc === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.jsonrpc !== undefined) {
+      let data0 = data.jsonrpc;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("2.0" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.method !== undefined) {
+      if (typeof data.method !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data2 = data.params;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        if (data2._meta !== undefined) {
+          let data3 = data2._meta;
+          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+          } else {
+            const err5 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_JSONRPCNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10411,14 +7407,14 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate42(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10480,14 +7476,15 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.progressToken !== undefined) {
               if (
-                !validate52(data4.progressToken, {
+                !validate_ProgressToken(data4.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data4,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -10538,11 +7535,192 @@ function validate174(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate174.errors = vErrors;
+  validate_JSONRPCRequest.errors = vErrors;
   return errors === 0;
 }
-
-function validate177(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.jsonrpc === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.id !== undefined) {
+      if (
+        !validate_RequestId(data.id, {
+          instancePath: instancePath + "/id",
+          parentData: data,
+          parentDataProperty: "id",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.jsonrpc !== undefined) {
+      let data1 = data.jsonrpc;
+      if (typeof data1 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("2.0" !== data1) {
+        const err4 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.method !== undefined) {
+      if (typeof data.method !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data3 = data.params;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        if (data3._meta !== undefined) {
+          let data4 = data3._meta;
+          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+            if (data4.progressToken !== undefined) {
+              if (
+                !validate_ProgressToken(data4.progressToken, {
+                  instancePath: instancePath + "/params/_meta/progressToken",
+                  parentData: data4,
+                  parentDataProperty: "progressToken",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_JSONRPCRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10593,14 +7771,14 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate42(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10639,14 +7817,14 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.result !== undefined) {
       if (
-        !validate94(data.result, {
+        !validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
     }
@@ -10665,11 +7843,139 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate177.errors = vErrors;
+  validate_JSONRPCResponse.errors = vErrors;
   return errors === 0;
 }
-
-function validate180(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.jsonrpc === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.result === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "result" },
+        message: "must have required property '" + "result" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.id !== undefined) {
+      if (
+        !validate_RequestId(data.id, {
+          instancePath: instancePath + "/id",
+          parentData: data,
+          parentDataProperty: "id",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.jsonrpc !== undefined) {
+      let data1 = data.jsonrpc;
+      if (typeof data1 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("2.0" !== data1) {
+        const err4 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.result !== undefined) {
+      if (
+        !validate_Result(data.result, {
+          instancePath: instancePath + "/result",
+          parentData: data,
+          parentDataProperty: "result",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_JSONRPCResponse_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListPromptsRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10772,13 +8078,122 @@ function validate180(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate180.errors = vErrors;
+  validate_ListPromptsRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema81 = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate181(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListPromptsRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("prompts/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "prompts/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListPromptsRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListPromptsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10814,229 +8229,10 @@ function validate181(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate181.errors = vErrors;
+  validate_ListPromptsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema82 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    prompts: { items: { $ref: "#/definitions/Prompt" }, type: "array" },
-  },
-  required: ["prompts"],
-  type: "object",
-};
-const schema83 = {
-  properties: {
-    arguments: { items: { $ref: "#/definitions/PromptArgument" }, type: "array" },
-    description: { type: "string" },
-    name: { type: "string" },
-  },
-  required: ["name"],
-  type: "object",
-};
-const schema84 = {
-  properties: { description: { type: "string" }, name: { type: "string" }, required: { type: "boolean" } },
-  required: ["name"],
-  type: "object",
-};
-
-function validate184(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.required !== undefined) {
-      if (typeof data.required !== "boolean") {
-        const err3 = {
-          instancePath: instancePath + "/required",
-          schemaPath: "#/properties/required/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate184.errors = vErrors;
-  return errors === 0;
-}
-
-function validate183(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.arguments !== undefined) {
-      let data0 = data.arguments;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate184(data0[i0], {
-              instancePath: instancePath + "/arguments/" + i0,
-              parentData: data0,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/arguments",
-          schemaPath: "#/properties/arguments/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate183.errors = vErrors;
-  return errors === 0;
-}
-
-function validate182(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListPromptsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11097,14 +8293,14 @@ function validate182(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate183(data2[i0], {
+            !validate_Prompt(data2[i0], {
               instancePath: instancePath + "/prompts/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate183.errors : vErrors.concat(validate183.errors);
+            vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
             errors = vErrors.length;
           }
         }
@@ -11139,11 +8335,13 @@ function validate182(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate182.errors = vErrors;
+  validate_ListPromptsResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate187(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11246,13 +8444,122 @@ function validate187(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate187.errors = vErrors;
+  validate_ListResourceTemplatesRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema86 = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate188(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("resources/templates/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/templates/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListResourceTemplatesRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListResourceTemplatesRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11288,277 +8595,13 @@ function validate188(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate188.errors = vErrors;
+  validate_ListResourceTemplatesRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema87 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    resourceTemplates: { items: { $ref: "#/definitions/ResourceTemplate" }, type: "array" },
-  },
-  required: ["resourceTemplates"],
-  type: "object",
-};
-const schema88 = {
-  properties: {
-    annotations: {
-      properties: {
-        audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
-        priority: { maximum: 1, minimum: 0, type: "number" },
-      },
-      type: "object",
-    },
-    description: { type: "string" },
-    mimeType: { type: "string" },
-    name: { type: "string" },
-    uriTemplate: { format: "uri-template", type: "string" },
-  },
-  required: ["name", "uriTemplate"],
-  type: "object",
-};
-
-function validate190(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uriTemplate === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uriTemplate" },
-        message: "must have required property '" + "uriTemplate" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.annotations !== undefined) {
-      let data0 = data.annotations;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.audience !== undefined) {
-          let data1 = data0.audience;
-          if (Array.isArray(data1)) {
-            const len0 = data1.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate23(data1[i0], {
-                  instancePath: instancePath + "/annotations/audience/" + i0,
-                  parentData: data1,
-                  parentDataProperty: i0,
-                  rootData,
-                })
-              ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err2 = {
-              instancePath: instancePath + "/annotations/audience",
-              schemaPath: "#/properties/annotations/properties/audience/type",
-              keyword: "type",
-              params: { type: "array" },
-              message: "must be array",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-        if (data0.priority !== undefined) {
-          let data3 = data0.priority;
-          if (typeof data3 == "number" && isFinite(data3)) {
-            if (data3 > 1 || isNaN(data3)) {
-              const err3 = {
-                instancePath: instancePath + "/annotations/priority",
-                schemaPath: "#/properties/annotations/properties/priority/maximum",
-                keyword: "maximum",
-                params: { comparison: "<=", limit: 1 },
-                message: "must be <= 1",
-              };
-              if (vErrors === null) {
-                vErrors = [err3];
-              } else {
-                vErrors.push(err3);
-              }
-              errors++;
-            }
-            if (data3 < 0 || isNaN(data3)) {
-              const err4 = {
-                instancePath: instancePath + "/annotations/priority",
-                schemaPath: "#/properties/annotations/properties/priority/minimum",
-                keyword: "minimum",
-                params: { comparison: ">=", limit: 0 },
-                message: "must be >= 0",
-              };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-          } else {
-            const err5 = {
-              instancePath: instancePath + "/annotations/priority",
-              schemaPath: "#/properties/annotations/properties/priority/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/annotations",
-          schemaPath: "#/properties/annotations/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err9 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.uriTemplate !== undefined) {
-      let data7 = data.uriTemplate;
-      if (typeof data7 === "string") {
-        if (!formats14.test(data7)) {
-          const err10 = {
-            instancePath: instancePath + "/uriTemplate",
-            schemaPath: "#/properties/uriTemplate/format",
-            keyword: "format",
-            params: { format: "uri-template" },
-            message: 'must match format "' + "uri-template" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + "/uriTemplate",
-          schemaPath: "#/properties/uriTemplate/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err12 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err12];
-    } else {
-      vErrors.push(err12);
-    }
-    errors++;
-  }
-  validate190.errors = vErrors;
-  return errors === 0;
-}
-
-function validate189(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11619,14 +8662,15 @@ function validate189(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate190(data2[i0], {
+            !validate_ResourceTemplate(data2[i0], {
               instancePath: instancePath + "/resourceTemplates/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+            vErrors =
+              vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
             errors = vErrors.length;
           }
         }
@@ -11661,11 +8705,13 @@ function validate189(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate189.errors = vErrors;
+  validate_ListResourceTemplatesResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate193(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11768,13 +8814,122 @@ function validate193(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate193.errors = vErrors;
+  validate_ListResourcesRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema90 = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate194(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("resources/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListResourcesRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListResourcesRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11810,296 +8965,13 @@ function validate194(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate194.errors = vErrors;
+  validate_ListResourcesRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema91 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    resources: { items: { $ref: "#/definitions/Resource" }, type: "array" },
-  },
-  required: ["resources"],
-  type: "object",
-};
-const schema92 = {
-  properties: {
-    annotations: {
-      properties: {
-        audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
-        priority: { maximum: 1, minimum: 0, type: "number" },
-      },
-      type: "object",
-    },
-    description: { type: "string" },
-    mimeType: { type: "string" },
-    name: { type: "string" },
-    size: { type: "integer" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["name", "uri"],
-  type: "object",
-};
-
-function validate196(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.annotations !== undefined) {
-      let data0 = data.annotations;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        if (data0.audience !== undefined) {
-          let data1 = data0.audience;
-          if (Array.isArray(data1)) {
-            const len0 = data1.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate23(data1[i0], {
-                  instancePath: instancePath + "/annotations/audience/" + i0,
-                  parentData: data1,
-                  parentDataProperty: i0,
-                  rootData,
-                })
-              ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err2 = {
-              instancePath: instancePath + "/annotations/audience",
-              schemaPath: "#/properties/annotations/properties/audience/type",
-              keyword: "type",
-              params: { type: "array" },
-              message: "must be array",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-        if (data0.priority !== undefined) {
-          let data3 = data0.priority;
-          if (typeof data3 == "number" && isFinite(data3)) {
-            if (data3 > 1 || isNaN(data3)) {
-              const err3 = {
-                instancePath: instancePath + "/annotations/priority",
-                schemaPath: "#/properties/annotations/properties/priority/maximum",
-                keyword: "maximum",
-                params: { comparison: "<=", limit: 1 },
-                message: "must be <= 1",
-              };
-              if (vErrors === null) {
-                vErrors = [err3];
-              } else {
-                vErrors.push(err3);
-              }
-              errors++;
-            }
-            if (data3 < 0 || isNaN(data3)) {
-              const err4 = {
-                instancePath: instancePath + "/annotations/priority",
-                schemaPath: "#/properties/annotations/properties/priority/minimum",
-                keyword: "minimum",
-                params: { comparison: ">=", limit: 0 },
-                message: "must be >= 0",
-              };
-              if (vErrors === null) {
-                vErrors = [err4];
-              } else {
-                vErrors.push(err4);
-              }
-              errors++;
-            }
-          } else {
-            const err5 = {
-              instancePath: instancePath + "/annotations/priority",
-              schemaPath: "#/properties/annotations/properties/priority/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/annotations",
-          schemaPath: "#/properties/annotations/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err9 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.size !== undefined) {
-      let data7 = data.size;
-      if (!(typeof data7 == "number" && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
-        const err10 = {
-          instancePath: instancePath + "/size",
-          schemaPath: "#/properties/size/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data8 = data.uri;
-      if (typeof data8 === "string") {
-        if (!formats2(data8)) {
-          const err11 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      } else {
-        const err12 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate196.errors = vErrors;
-  return errors === 0;
-}
-
-function validate195(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12160,14 +9032,14 @@ function validate195(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate196(data2[i0], {
+            !validate_Resource(data2[i0], {
               instancePath: instancePath + "/resources/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
+            vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
             errors = vErrors.length;
           }
         }
@@ -12202,24 +9074,10 @@ function validate195(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate195.errors = vErrors;
+  validate_ListResourcesResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema93 = {
-  properties: {
-    method: { const: "roots/list", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate199(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12279,14 +9137,15 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate52(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -12337,17 +9196,13 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate199.errors = vErrors;
+  validate_ListRootsRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema94 = {
-  additionalProperties: {},
-  properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
-  type: "object",
-};
-
-function validate201(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12356,14 +9211,14 @@ function validate201(data, { instancePath = "", parentData, parentDataProperty, 
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate52(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -12398,11 +9253,10 @@ function validate201(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate201.errors = vErrors;
+  validate_ListRootsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate203(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12446,14 +9300,14 @@ function validate203(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate102(data1[i0], {
+            !validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
         }
@@ -12488,11 +9342,99 @@ function validate203(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate203.errors = vErrors;
+  validate_ListRootsResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate205(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.roots === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "roots" },
+        message: "must have required property '" + "roots" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.roots !== undefined) {
+      let data1 = data.roots;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_Root(data1[i0], {
+              instancePath: instancePath + "/roots/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/roots",
+          schemaPath: "#/properties/roots/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_ListRootsResult_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListToolsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12595,13 +9537,122 @@ function validate205(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate205.errors = vErrors;
+  validate_ListToolsRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema97 = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate206(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListToolsRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("tools/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "tools/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListToolsRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListToolsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12637,271 +9688,10 @@ function validate206(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate206.errors = vErrors;
+  validate_ListToolsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema98 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    tools: { items: { $ref: "#/definitions/Tool" }, type: "array" },
-  },
-  required: ["tools"],
-  type: "object",
-};
-const schema99 = {
-  properties: {
-    description: { type: "string" },
-    inputSchema: {
-      properties: {
-        properties: {
-          additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
-          type: "object",
-        },
-        required: { items: { type: "string" }, type: "array" },
-        type: { const: "object", type: "string" },
-      },
-      required: ["type"],
-      type: "object",
-    },
-    name: { type: "string" },
-  },
-  required: ["inputSchema", "name"],
-  type: "object",
-};
-
-function validate208(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.inputSchema === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "inputSchema" },
-        message: "must have required property '" + "inputSchema" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.inputSchema !== undefined) {
-      let data1 = data.inputSchema;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.type === undefined) {
-          const err3 = {
-            instancePath: instancePath + "/inputSchema",
-            schemaPath: "#/properties/inputSchema/required",
-            keyword: "required",
-            params: { missingProperty: "type" },
-            message: "must have required property '" + "type" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (data1.properties !== undefined) {
-          let data2 = data1.properties;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            for (const key0 in data2) {
-              let data3 = data2[key0];
-              if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-              } else {
-                const err4 = {
-                  instancePath:
-                    instancePath + "/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-                  schemaPath: "#/properties/inputSchema/properties/properties/additionalProperties/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                };
-                if (vErrors === null) {
-                  vErrors = [err4];
-                } else {
-                  vErrors.push(err4);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err5 = {
-              instancePath: instancePath + "/inputSchema/properties",
-              schemaPath: "#/properties/inputSchema/properties/properties/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-        if (data1.required !== undefined) {
-          let data4 = data1.required;
-          if (Array.isArray(data4)) {
-            const len0 = data4.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              if (typeof data4[i0] !== "string") {
-                const err6 = {
-                  instancePath: instancePath + "/inputSchema/required/" + i0,
-                  schemaPath: "#/properties/inputSchema/properties/required/items/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err6];
-                } else {
-                  vErrors.push(err6);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err7 = {
-              instancePath: instancePath + "/inputSchema/required",
-              schemaPath: "#/properties/inputSchema/properties/required/type",
-              keyword: "type",
-              params: { type: "array" },
-              message: "must be array",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data1.type !== undefined) {
-          let data6 = data1.type;
-          if (typeof data6 !== "string") {
-            const err8 = {
-              instancePath: instancePath + "/inputSchema/type",
-              schemaPath: "#/properties/inputSchema/properties/type/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-          if ("object" !== data6) {
-            const err9 = {
-              instancePath: instancePath + "/inputSchema/type",
-              schemaPath: "#/properties/inputSchema/properties/type/const",
-              keyword: "const",
-              params: { allowedValue: "object" },
-              message: "must be equal to constant",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/inputSchema",
-          schemaPath: "#/properties/inputSchema/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err11 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err12 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err12];
-    } else {
-      vErrors.push(err12);
-    }
-    errors++;
-  }
-  validate208.errors = vErrors;
-  return errors === 0;
-}
-
-function validate207(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListToolsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12962,14 +9752,14 @@ function validate207(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate208(data2[i0], {
+            !validate_Tool(data2[i0], {
               instancePath: instancePath + "/tools/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
         }
@@ -13004,11 +9794,10 @@ function validate207(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate207.errors = vErrors;
+  validate_ListToolsResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate210(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingLevel(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -13040,7 +9829,7 @@ function validate210(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema39.enum },
+      params: { allowedValues: schema_LoggingLevel.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -13050,24 +9839,58 @@ function validate210(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate210.errors = vErrors;
+  validate_LoggingLevel.errors = vErrors;
   return errors === 0;
 }
-
-const schema101 = {
-  properties: {
-    method: { const: "notifications/message", type: "string" },
-    params: {
-      properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
-      required: ["data", "level"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate211(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingLevel_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string") {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(
+    data === "alert" ||
+    data === "critical" ||
+    data === "debug" ||
+    data === "emergency" ||
+    data === "error" ||
+    data === "info" ||
+    data === "notice" ||
+    data === "warning"
+  )) {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/enum",
+      keyword: "enum",
+      params: { allowedValues: schema_LoggingLevel.enum },
+      message: "must be equal to one of the allowed values",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_LoggingLevel_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_LoggingMessageNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13169,14 +9992,14 @@ function validate211(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.level !== undefined) {
           if (
-            !validate84(data1.level, {
+            !validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
         }
@@ -13228,17 +10051,13 @@ function validate211(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate211.errors = vErrors;
+  validate_LoggingMessageNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema102 = {
-  properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
-  required: ["data", "level"],
-  type: "object",
-};
-
-function validate213(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingMessageNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13274,14 +10093,14 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.level !== undefined) {
       if (
-        !validate84(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -13317,11 +10136,10 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate213.errors = vErrors;
+  validate_LoggingMessageNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate215(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelHint(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13357,11 +10175,49 @@ function validate215(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate215.errors = vErrors;
+  validate_ModelHint.errors = vErrors;
   return errors === 0;
 }
-
-function validate216(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelHint_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err0 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_ModelHint_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ModelPreferences(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13420,14 +10276,14 @@ function validate216(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate119(data1[i0], {
+            !validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
         }
@@ -13560,24 +10416,215 @@ function validate216(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate216.errors = vErrors;
+  validate_ModelPreferences.errors = vErrors;
   return errors === 0;
 }
-
-const schema105 = {
-  properties: {
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate218(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelPreferences_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.costPriority !== undefined) {
+      let data0 = data.costPriority;
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 1 || isNaN(data0)) {
+          const err0 = {
+            instancePath: instancePath + "/costPriority",
+            schemaPath: "#/properties/costPriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err0];
+          } else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/costPriority",
+            schemaPath: "#/properties/costPriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/costPriority",
+          schemaPath: "#/properties/costPriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.hints !== undefined) {
+      let data1 = data.hints;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_ModelHint(data1[i0], {
+              instancePath: instancePath + "/hints/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/hints",
+          schemaPath: "#/properties/hints/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.intelligencePriority !== undefined) {
+      let data3 = data.intelligencePriority;
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 > 1 || isNaN(data3)) {
+          const err4 = {
+            instancePath: instancePath + "/intelligencePriority",
+            schemaPath: "#/properties/intelligencePriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err5 = {
+            instancePath: instancePath + "/intelligencePriority",
+            schemaPath: "#/properties/intelligencePriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/intelligencePriority",
+          schemaPath: "#/properties/intelligencePriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.speedPriority !== undefined) {
+      let data4 = data.speedPriority;
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 > 1 || isNaN(data4)) {
+          const err7 = {
+            instancePath: instancePath + "/speedPriority",
+            schemaPath: "#/properties/speedPriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err8 = {
+            instancePath: instancePath + "/speedPriority",
+            schemaPath: "#/properties/speedPriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/speedPriority",
+          schemaPath: "#/properties/speedPriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_ModelPreferences_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Notification(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13666,17 +10713,10 @@ function validate218(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate218.errors = vErrors;
+  validate_Notification.errors = vErrors;
   return errors === 0;
 }
-
-const schema106 = {
-  properties: { method: { type: "string" }, params: { properties: { cursor: { type: "string" } }, type: "object" } },
-  required: ["method"],
-  type: "object",
-};
-
-function validate219(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PaginatedRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13763,16 +10803,10 @@ function validate219(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate219.errors = vErrors;
+  validate_PaginatedRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema107 = {
-  properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
-  type: "object",
-};
-
-function validate220(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PaginatedResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13827,11 +10861,10 @@ function validate220(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate220.errors = vErrors;
+  validate_PaginatedResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate221(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PingRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13891,14 +10924,15 @@ function validate221(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate52(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -13949,17 +10983,135 @@ function validate221(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate221.errors = vErrors;
+  validate_PingRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema109 = {
-  additionalProperties: {},
-  properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
-  type: "object",
-};
-
-function validate223(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PingRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("ping" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "ping" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            if (data2.progressToken !== undefined) {
+              if (
+                !validate_ProgressToken(data2.progressToken, {
+                  instancePath: instancePath + "/params/_meta/progressToken",
+                  parentData: data2,
+                  parentDataProperty: "progressToken",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_PingRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_PingRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13968,14 +11120,14 @@ function validate223(data, { instancePath = "", parentData, parentDataProperty, 
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate52(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -14010,11 +11162,13 @@ function validate223(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate223.errors = vErrors;
+  validate_PingRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate225(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14134,14 +11288,14 @@ function validate225(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.progressToken !== undefined) {
           if (
-            !validate52(data1.progressToken, {
+            !validate_ProgressToken(data1.progressToken, {
               instancePath: instancePath + "/params/progressToken",
               parentData: data1,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -14194,21 +11348,199 @@ function validate225(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate225.errors = vErrors;
+  validate_ProgressNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema111 = {
-  properties: {
-    progress: { type: "number" },
-    progressToken: { $ref: "#/definitions/ProgressToken" },
-    total: { type: "number" },
-  },
-  required: ["progress", "progressToken"],
-  type: "object",
-};
-
-function validate227(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("notifications/progress" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/progress" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.progress === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "progress" },
+            message: "must have required property '" + "progress" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.progressToken === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "progressToken" },
+            message: "must have required property '" + "progressToken" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.progress !== undefined) {
+          let data2 = data1.progress;
+          if (!(typeof data2 == "number" && isFinite(data2))) {
+            const err6 = {
+              instancePath: instancePath + "/params/progress",
+              schemaPath: "#/properties/params/properties/progress/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data1.progressToken !== undefined) {
+          if (
+            !validate_ProgressToken(data1.progressToken, {
+              instancePath: instancePath + "/params/progressToken",
+              parentData: data1,
+              parentDataProperty: "progressToken",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data1.total !== undefined) {
+          let data4 = data1.total;
+          if (!(typeof data4 == "number" && isFinite(data4))) {
+            const err7 = {
+              instancePath: instancePath + "/params/total",
+              schemaPath: "#/properties/params/properties/total/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_ProgressNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ProgressNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14262,14 +11594,14 @@ function validate227(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.progressToken !== undefined) {
       if (
-        !validate52(data.progressToken, {
+        !validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+        vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
     }
@@ -14306,11 +11638,10 @@ function validate227(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate227.errors = vErrors;
+  validate_ProgressNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate229(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressToken(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
@@ -14318,7 +11649,7 @@ function validate229(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema24.type },
+      params: { type: schema_ProgressToken.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -14328,11 +11659,31 @@ function validate229(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate229.errors = vErrors;
+  validate_ProgressToken.errors = vErrors;
   return errors === 0;
 }
-
-function validate230(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressToken_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: schema_ProgressToken.type },
+      message: "must be string,integer",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_ProgressToken_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Prompt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14357,14 +11708,15 @@ function validate230(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate184(data0[i0], {
+            !validate_PromptArgument(data0[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
           }
         }
@@ -14433,11 +11785,10 @@ function validate230(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate230.errors = vErrors;
+  validate_Prompt.errors = vErrors;
   return errors === 0;
 }
-
-function validate232(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptArgument(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14522,24 +11873,101 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate232.errors = vErrors;
+  validate_PromptArgument.errors = vErrors;
   return errors === 0;
 }
-
-const schema115 = {
-  properties: {
-    method: { const: "notifications/prompts/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate233(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptArgument_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.required !== undefined) {
+      if (typeof data.required !== "boolean") {
+        const err3 = {
+          instancePath: instancePath + "/required",
+          schemaPath: "#/properties/required/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_PromptArgument_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_PromptListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14644,17 +12072,13 @@ function validate233(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate233.errors = vErrors;
+  validate_PromptListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema116 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate234(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14692,11 +12116,10 @@ function validate234(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate234.errors = vErrors;
+  validate_PromptListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate235(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14736,14 +12159,14 @@ function validate235(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs3 = errors;
       if (
-        !validate29(data0, {
+        !validate_TextContent(data0, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -14751,14 +12174,14 @@ function validate235(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs4 = errors;
         if (
-          !validate32(data0, {
+          !validate_ImageContent(data0, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -14766,14 +12189,15 @@ function validate235(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid1) {
           const _errs5 = errors;
           if (
-            !validate35(data0, {
+            !validate_EmbeddedResource(data0, {
               instancePath: instancePath + "/content",
               parentData: data,
               parentDataProperty: "content",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+            vErrors =
+              vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
@@ -14807,14 +12231,14 @@ function validate235(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -14833,11 +12257,151 @@ function validate235(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate235.errors = vErrors;
+  validate_PromptMessage.errors = vErrors;
   return errors === 0;
 }
-
-function validate240(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.content !== undefined) {
+      let data0 = data.content;
+      const _errs2 = errors;
+      let valid1 = false;
+      const _errs3 = errors;
+      if (
+        !validate_TextContent(data0, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs4 = errors;
+        if (
+          !validate_ImageContent(data0, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs5 = errors;
+          if (
+            !validate_EmbeddedResource(data0, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid1 = valid1 || _valid0;
+        }
+      }
+      if (!valid1) {
+        const err2 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      } else {
+        errors = _errs2;
+        if (vErrors !== null) {
+          if (_errs2) {
+            vErrors.length = _errs2;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_PromptMessage_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_PromptReference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14936,11 +12500,220 @@ function validate240(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate240.errors = vErrors;
+  validate_PromptReference.errors = vErrors;
   return errors === 0;
 }
-
-function validate241(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptReference_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data1 = data.type;
+      if (typeof data1 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("ref/prompt" !== data1) {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "ref/prompt" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_PromptReference_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Prompt_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.arguments !== undefined) {
+      let data0 = data.arguments;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_PromptArgument(data0[i0], {
+              instancePath: instancePath + "/arguments/" + i0,
+              parentData: data0,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/arguments",
+          schemaPath: "#/properties/arguments/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_Prompt_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ReadResourceRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15028,7 +12801,7 @@ function validate241(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats2(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -15090,13 +12863,169 @@ function validate241(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate241.errors = vErrors;
+  validate_ReadResourceRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema120 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
-
-function validate242(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ReadResourceRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("resources/read" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/read" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_ReadResourceRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ReadResourceRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15118,7 +13047,7 @@ function validate242(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats2(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -15164,25 +13093,13 @@ function validate242(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate242.errors = vErrors;
+  validate_ReadResourceRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema121 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    contents: {
-      items: {
-        anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
-      },
-      type: "array",
-    },
-  },
-  required: ["contents"],
-  type: "object",
-};
-
-function validate243(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ReadResourceResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15230,14 +13147,17 @@ function validate243(data, { instancePath = "", parentData, parentDataProperty, 
           let valid3 = false;
           const _errs8 = errors;
           if (
-            !validate37(data2, {
+            !validate_TextResourceContents(data2, {
               instancePath: instancePath + "/contents/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+            vErrors =
+              vErrors === null
+                ? validate_TextResourceContents.errors
+                : vErrors.concat(validate_TextResourceContents.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -15245,14 +13165,17 @@ function validate243(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid3) {
             const _errs9 = errors;
             if (
-              !validate25(data2, {
+              !validate_BlobResourceContents(data2, {
                 instancePath: instancePath + "/contents/" + i0,
                 parentData: data1,
                 parentDataProperty: i0,
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_BlobResourceContents.errors
+                  : vErrors.concat(validate_BlobResourceContents.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs9 === errors;
@@ -15314,24 +13237,10 @@ function validate243(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate243.errors = vErrors;
+  validate_ReadResourceResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema122 = {
-  properties: {
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate246(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Request(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15375,14 +13284,15 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate52(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -15433,11 +13343,10 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate246.errors = vErrors;
+  validate_Request.errors = vErrors;
   return errors === 0;
 }
-
-function validate248(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RequestId(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
@@ -15445,7 +13354,7 @@ function validate248(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema18.type },
+      params: { type: schema_RequestId.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -15455,11 +13364,31 @@ function validate248(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate248.errors = vErrors;
+  validate_RequestId.errors = vErrors;
   return errors === 0;
 }
-
-function validate249(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RequestId_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: schema_RequestId.type },
+      message: "must be string,integer",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_RequestId_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Resource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15502,14 +13431,14 @@ function validate249(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -15666,7 +13595,7 @@ function validate249(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data8 = data.uri;
       if (typeof data8 === "string") {
-        if (!formats2(data8)) {
+        if (!format_uri(data8)) {
           const err11 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -15712,17 +13641,10 @@ function validate249(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate249.errors = vErrors;
+  validate_Resource.errors = vErrors;
   return errors === 0;
 }
-
-const schema125 = {
-  properties: { mimeType: { type: "string" }, uri: { format: "uri", type: "string" } },
-  required: ["uri"],
-  type: "object",
-};
-
-function validate251(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceContents(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15761,7 +13683,7 @@ function validate251(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats2(data1)) {
+        if (!format_uri(data1)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -15807,24 +13729,13 @@ function validate251(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate251.errors = vErrors;
+  validate_ResourceContents.errors = vErrors;
   return errors === 0;
 }
-
-const schema126 = {
-  properties: {
-    method: { const: "notifications/resources/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate252(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15929,17 +13840,13 @@ function validate252(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate252.errors = vErrors;
+  validate_ResourceListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema127 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate253(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15977,11 +13884,10 @@ function validate253(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate253.errors = vErrors;
+  validate_ResourceListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate254(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceReference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16051,7 +13957,7 @@ function validate254(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats14.test(data1)) {
+        if (!format_uri_template.test(data1)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -16097,11 +14003,132 @@ function validate254(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate254.errors = vErrors;
+  validate_ResourceReference.errors = vErrors;
   return errors === 0;
 }
-
-function validate255(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceReference_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("ref/resource" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "ref/resource" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data1 = data.uri;
+      if (typeof data1 === "string") {
+        if (!format_uri_template.test(data1)) {
+          const err4 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri-template" },
+            message: 'must match format "' + "uri-template" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_ResourceReference_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceTemplate(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16144,14 +14171,14 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -16290,7 +14317,7 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uriTemplate !== undefined) {
       let data7 = data.uriTemplate;
       if (typeof data7 === "string") {
-        if (!formats14.test(data7)) {
+        if (!format_uri_template.test(data7)) {
           const err10 = {
             instancePath: instancePath + "/uriTemplate",
             schemaPath: "#/properties/uriTemplate/format",
@@ -16336,20 +14363,254 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate255.errors = vErrors;
+  validate_ResourceTemplate.errors = vErrors;
   return errors === 0;
 }
-
-const schema130 = {
-  properties: {
-    method: { const: "notifications/resources/updated", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate257(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceTemplate_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uriTemplate === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uriTemplate" },
+        message: "must have required property '" + "uriTemplate" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.annotations !== undefined) {
+      let data0 = data.annotations;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.audience !== undefined) {
+          let data1 = data0.audience;
+          if (Array.isArray(data1)) {
+            const len0 = data1.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (
+                !validate_Role(data1[i0], {
+                  instancePath: instancePath + "/annotations/audience/" + i0,
+                  parentData: data1,
+                  parentDataProperty: i0,
+                  rootData,
+                })
+              ) {
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err2 = {
+              instancePath: instancePath + "/annotations/audience",
+              schemaPath: "#/properties/annotations/properties/audience/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+        }
+        if (data0.priority !== undefined) {
+          let data3 = data0.priority;
+          if (typeof data3 == "number" && isFinite(data3)) {
+            if (data3 > 1 || isNaN(data3)) {
+              const err3 = {
+                instancePath: instancePath + "/annotations/priority",
+                schemaPath: "#/properties/annotations/properties/priority/maximum",
+                keyword: "maximum",
+                params: { comparison: "<=", limit: 1 },
+                message: "must be <= 1",
+              };
+              if (vErrors === null) {
+                vErrors = [err3];
+              } else {
+                vErrors.push(err3);
+              }
+              errors++;
+            }
+            if (data3 < 0 || isNaN(data3)) {
+              const err4 = {
+                instancePath: instancePath + "/annotations/priority",
+                schemaPath: "#/properties/annotations/properties/priority/minimum",
+                keyword: "minimum",
+                params: { comparison: ">=", limit: 0 },
+                message: "must be >= 0",
+              };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+          } else {
+            const err5 = {
+              instancePath: instancePath + "/annotations/priority",
+              schemaPath: "#/properties/annotations/properties/priority/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/annotations",
+          schemaPath: "#/properties/annotations/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err9 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.uriTemplate !== undefined) {
+      let data7 = data.uriTemplate;
+      if (typeof data7 === "string") {
+        if (!format_uri_template.test(data7)) {
+          const err10 = {
+            instancePath: instancePath + "/uriTemplate",
+            schemaPath: "#/properties/uriTemplate/format",
+            keyword: "format",
+            params: { format: "uri-template" },
+            message: 'must match format "' + "uri-template" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + "/uriTemplate",
+          schemaPath: "#/properties/uriTemplate/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err12 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
+    errors++;
+  }
+  validate_ResourceTemplate_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceUpdatedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16437,7 +14698,7 @@ function validate257(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats2(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -16499,13 +14760,13 @@ function validate257(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate257.errors = vErrors;
+  validate_ResourceUpdatedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema131 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
-
-function validate258(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceUpdatedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16527,7 +14788,7 @@ function validate258(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats2(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -16573,11 +14834,266 @@ function validate258(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate258.errors = vErrors;
+  validate_ResourceUpdatedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate259(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Resource_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.annotations !== undefined) {
+      let data0 = data.annotations;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.audience !== undefined) {
+          let data1 = data0.audience;
+          if (Array.isArray(data1)) {
+            const len0 = data1.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (
+                !validate_Role(data1[i0], {
+                  instancePath: instancePath + "/annotations/audience/" + i0,
+                  parentData: data1,
+                  parentDataProperty: i0,
+                  rootData,
+                })
+              ) {
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err2 = {
+              instancePath: instancePath + "/annotations/audience",
+              schemaPath: "#/properties/annotations/properties/audience/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+        }
+        if (data0.priority !== undefined) {
+          let data3 = data0.priority;
+          if (typeof data3 == "number" && isFinite(data3)) {
+            if (data3 > 1 || isNaN(data3)) {
+              const err3 = {
+                instancePath: instancePath + "/annotations/priority",
+                schemaPath: "#/properties/annotations/properties/priority/maximum",
+                keyword: "maximum",
+                params: { comparison: "<=", limit: 1 },
+                message: "must be <= 1",
+              };
+              if (vErrors === null) {
+                vErrors = [err3];
+              } else {
+                vErrors.push(err3);
+              }
+              errors++;
+            }
+            if (data3 < 0 || isNaN(data3)) {
+              const err4 = {
+                instancePath: instancePath + "/annotations/priority",
+                schemaPath: "#/properties/annotations/properties/priority/minimum",
+                keyword: "minimum",
+                params: { comparison: ">=", limit: 0 },
+                message: "must be >= 0",
+              };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+          } else {
+            const err5 = {
+              instancePath: instancePath + "/annotations/priority",
+              schemaPath: "#/properties/annotations/properties/priority/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/annotations",
+          schemaPath: "#/properties/annotations/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err9 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.size !== undefined) {
+      let data7 = data.size;
+      if (!(typeof data7 == "number" && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+        const err10 = {
+          instancePath: instancePath + "/size",
+          schemaPath: "#/properties/size/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data8 = data.uri;
+      if (typeof data8 === "string") {
+        if (!format_uri(data8)) {
+          const err11 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate_Resource_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16615,11 +15131,92 @@ function validate259(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate259.errors = vErrors;
+  validate_Result.errors = vErrors;
   return errors === 0;
 }
-
-function validate260(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Result_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Result_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Result_3(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Result_3.errors = vErrors;
+  return errors === 0;
+}
+function validate_Role(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -16642,7 +15239,7 @@ function validate260(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema8.enum },
+      params: { allowedValues: schema_Role.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -16652,11 +15249,46 @@ function validate260(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate260.errors = vErrors;
+  validate_Role.errors = vErrors;
   return errors === 0;
 }
-
-function validate261(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Role_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string") {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(data === "assistant" || data === "user")) {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/enum",
+      keyword: "enum",
+      params: { allowedValues: schema_Role.enum },
+      message: "must be equal to one of the allowed values",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Role_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Root(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16695,7 +15327,7 @@ function validate261(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats2(data1)) {
+        if (!format_uri(data1)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -16741,11 +15373,101 @@ function validate261(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate261.errors = vErrors;
+  validate_Root.errors = vErrors;
   return errors === 0;
 }
-
-function validate262(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Root_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.uri === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data1 = data.uri;
+      if (typeof data1 === "string") {
+        if (!format_uri(data1)) {
+          const err2 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_Root_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_RootsListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16850,17 +15572,124 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate262.errors = vErrors;
+  validate_RootsListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema136 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate263(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RootsListChangedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/roots/list_changed" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/roots/list_changed" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_RootsListChangedNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_RootsListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16898,11 +15727,10 @@ function validate263(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate263.errors = vErrors;
+  validate_RootsListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate264(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SamplingMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16942,14 +15770,14 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs3 = errors;
       if (
-        !validate29(data0, {
+        !validate_TextContent(data0, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -16957,14 +15785,14 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs4 = errors;
         if (
-          !validate32(data0, {
+          !validate_ImageContent(data0, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -16997,14 +15825,14 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -17023,11 +15851,137 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate264.errors = vErrors;
+  validate_SamplingMessage.errors = vErrors;
   return errors === 0;
 }
-
-function validate268(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SamplingMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.content !== undefined) {
+      let data0 = data.content;
+      const _errs2 = errors;
+      let valid1 = false;
+      const _errs3 = errors;
+      if (
+        !validate_TextContent(data0, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs4 = errors;
+        if (
+          !validate_ImageContent(data0, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid1 = valid1 || _valid0;
+      }
+      if (!valid1) {
+        const err2 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      } else {
+        errors = _errs2;
+        if (vErrors !== null) {
+          if (_errs2) {
+            vErrors.length = _errs2;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_SamplingMessage_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ServerCapabilities(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17228,62 +16182,45 @@ function validate268(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate268.errors = vErrors;
+  validate_ServerCapabilities.errors = vErrors;
   return errors === 0;
 }
-
-const schema139 = {
-  anyOf: [
-    { $ref: "#/definitions/CancelledNotification" },
-    { $ref: "#/definitions/ProgressNotification" },
-    { $ref: "#/definitions/ResourceListChangedNotification" },
-    { $ref: "#/definitions/ResourceUpdatedNotification" },
-    { $ref: "#/definitions/PromptListChangedNotification" },
-    { $ref: "#/definitions/ToolListChangedNotification" },
-    { $ref: "#/definitions/LoggingMessageNotification" },
-  ],
-};
-const schema140 = {
-  properties: {
-    method: { const: "notifications/tools/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate275(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerCapabilities_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
+    if (data.experimental !== undefined) {
+      let data0 = data.experimental;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        for (const key0 in data0) {
+          let data1 = data0[key0];
+          if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+          } else {
+            const err0 = {
+              instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/experimental/additionalProperties/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err0];
+            } else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+        }
       } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
         const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
+          instancePath: instancePath + "/experimental",
+          schemaPath: "#/properties/experimental/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "object" },
+          message: "must be object",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -17292,13 +16229,17 @@ function validate275(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
-      if ("notifications/tools/list_changed" !== data0) {
+    }
+    if (data.logging !== undefined) {
+      let data2 = data.logging;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+      } else {
         const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/tools/list_changed" },
-          message: "must be equal to constant",
+          instancePath: instancePath + "/logging",
+          schemaPath: "#/properties/logging/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -17308,19 +16249,17 @@ function validate275(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
     }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
+    if (data.prompts !== undefined) {
+      let data3 = data.prompts;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        if (data3.listChanged !== undefined) {
+          if (typeof data3.listChanged !== "boolean") {
             const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
+              instancePath: instancePath + "/prompts/listChanged",
+              schemaPath: "#/properties/prompts/properties/listChanged/type",
               keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
+              params: { type: "boolean" },
+              message: "must be boolean",
             };
             if (vErrors === null) {
               vErrors = [err3];
@@ -17332,8 +16271,8 @@ function validate275(data, { instancePath = "", parentData, parentDataProperty, 
         }
       } else {
         const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
+          instancePath: instancePath + "/prompts",
+          schemaPath: "#/properties/prompts/type",
           keyword: "type",
           params: { type: "object" },
           message: "must be object",
@@ -17346,8 +16285,97 @@ function validate275(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
     }
+    if (data.resources !== undefined) {
+      let data5 = data.resources;
+      if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+        if (data5.listChanged !== undefined) {
+          if (typeof data5.listChanged !== "boolean") {
+            const err5 = {
+              instancePath: instancePath + "/resources/listChanged",
+              schemaPath: "#/properties/resources/properties/listChanged/type",
+              keyword: "type",
+              params: { type: "boolean" },
+              message: "must be boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+        if (data5.subscribe !== undefined) {
+          if (typeof data5.subscribe !== "boolean") {
+            const err6 = {
+              instancePath: instancePath + "/resources/subscribe",
+              schemaPath: "#/properties/resources/properties/subscribe/type",
+              keyword: "type",
+              params: { type: "boolean" },
+              message: "must be boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/resources",
+          schemaPath: "#/properties/resources/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.tools !== undefined) {
+      let data8 = data.tools;
+      if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+        if (data8.listChanged !== undefined) {
+          if (typeof data8.listChanged !== "boolean") {
+            const err8 = {
+              instancePath: instancePath + "/tools/listChanged",
+              schemaPath: "#/properties/tools/properties/listChanged/type",
+              keyword: "type",
+              params: { type: "boolean" },
+              message: "must be boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/tools",
+          schemaPath: "#/properties/tools/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err5 = {
+    const err10 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -17355,72 +16383,97 @@ function validate275(data, { instancePath = "", parentData, parentDataProperty, 
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err10];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err10);
     }
     errors++;
   }
-  validate275.errors = vErrors;
+  validate_ServerCapabilities_2.errors = vErrors;
   return errors === 0;
 }
-
-function validate269(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate41(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors =
+      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate51(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+    if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate252(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
+      if (!validate_ResourceListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ResourceListChangedNotification.errors
+            : vErrors.concat(validate_ResourceListChangedNotification.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate257(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate257.errors : vErrors.concat(validate257.errors);
+        if (!validate_ResourceUpdatedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ResourceUpdatedNotification.errors
+              : vErrors.concat(validate_ResourceUpdatedNotification.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate233(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
+          if (
+            !validate_PromptListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_PromptListChangedNotification.errors
+                : vErrors.concat(validate_PromptListChangedNotification.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate275(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
+            if (
+              !validate_ToolListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_ToolListChangedNotification.errors
+                  : vErrors.concat(validate_ToolListChangedNotification.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate211(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
+              if (
+                !validate_LoggingMessageNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_LoggingMessageNotification.errors
+                    : vErrors.concat(validate_LoggingMessageNotification.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
@@ -17455,42 +16508,35 @@ function validate269(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate269.errors = vErrors;
+  validate_ServerNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema141 = {
-  anyOf: [
-    { $ref: "#/definitions/PingRequest" },
-    { $ref: "#/definitions/CreateMessageRequest" },
-    { $ref: "#/definitions/ListRootsRequest" },
-  ],
-};
-
-function validate278(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate63(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+  if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate112(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+    if (!validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate199(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+      if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -17521,105 +16567,109 @@ function validate278(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate278.errors = vErrors;
+  validate_ServerRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema142 = {
-  anyOf: [
-    { $ref: "#/definitions/Result" },
-    { $ref: "#/definitions/InitializeResult" },
-    { $ref: "#/definitions/ListResourcesResult" },
-    { $ref: "#/definitions/ListResourceTemplatesResult" },
-    { $ref: "#/definitions/ReadResourceResult" },
-    { $ref: "#/definitions/ListPromptsResult" },
-    { $ref: "#/definitions/GetPromptResult" },
-    { $ref: "#/definitions/ListToolsResult" },
-    { $ref: "#/definitions/CallToolResult" },
-    { $ref: "#/definitions/CompleteResult" },
-  ],
-};
-
-function validate282(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate94(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate153(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+    if (!validate_InitializeResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate195(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+      if (!validate_ListResourcesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate189(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate189.errors : vErrors.concat(validate189.errors);
+        if (!validate_ListResourceTemplatesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourceTemplatesResult.errors
+              : vErrors.concat(validate_ListResourceTemplatesResult.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate243(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate243.errors : vErrors.concat(validate243.errors);
+          if (!validate_ReadResourceResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ReadResourceResult.errors
+                : vErrors.concat(validate_ReadResourceResult.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate182(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+            if (!validate_ListPromptsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null
+                  ? validate_ListPromptsResult.errors
+                  : vErrors.concat(validate_ListPromptsResult.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate137(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+              if (!validate_GetPromptResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
               valid0 = valid0 || _valid0;
               if (!valid0) {
                 const _errs8 = errors;
-                if (!validate207(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                  vErrors = vErrors === null ? validate207.errors : vErrors.concat(validate207.errors);
+                if (!validate_ListToolsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListToolsResult.errors
+                      : vErrors.concat(validate_ListToolsResult.errors);
                   errors = vErrors.length;
                 }
                 var _valid0 = _errs8 === errors;
                 valid0 = valid0 || _valid0;
                 if (!valid0) {
                   const _errs9 = errors;
-                  if (!validate28(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                    vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+                  if (!validate_CallToolResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_CallToolResult.errors
+                        : vErrors.concat(validate_CallToolResult.errors);
                     errors = vErrors.length;
                   }
                   var _valid0 = _errs9 === errors;
                   valid0 = valid0 || _valid0;
                   if (!valid0) {
                     const _errs10 = errors;
-                    if (!validate111(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                      vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+                    if (!validate_CompleteResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_CompleteResult.errors
+                          : vErrors.concat(validate_CompleteResult.errors);
                       errors = vErrors.length;
                     }
                     var _valid0 = _errs10 === errors;
@@ -17657,11 +16707,10 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate282.errors = vErrors;
+  validate_ServerResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate293(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SetLevelRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17748,14 +16797,14 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.level !== undefined) {
           if (
-            !validate84(data1.level, {
+            !validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
         }
@@ -17790,17 +16839,145 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate293.errors = vErrors;
+  validate_SetLevelRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema144 = {
-  properties: { level: { $ref: "#/definitions/LoggingLevel" } },
-  required: ["level"],
-  type: "object",
-};
-
-function validate295(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SetLevelRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("logging/setLevel" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "logging/setLevel" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.level === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "level" },
+            message: "must have required property '" + "level" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.level !== undefined) {
+          if (
+            !validate_LoggingLevel(data1.level, {
+              instancePath: instancePath + "/params/level",
+              parentData: data1,
+              parentDataProperty: "level",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_SetLevelRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_SetLevelRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17821,14 +16998,14 @@ function validate295(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.level !== undefined) {
       if (
-        !validate84(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -17847,11 +17024,10 @@ function validate295(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate295.errors = vErrors;
+  validate_SetLevelRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate297(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SubscribeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17939,7 +17115,7 @@ function validate297(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats2(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -18001,13 +17177,169 @@ function validate297(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate297.errors = vErrors;
+  validate_SubscribeRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema146 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
-
-function validate298(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SubscribeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("resources/subscribe" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/subscribe" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_SubscribeRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_SubscribeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18029,7 +17361,7 @@ function validate298(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats2(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -18075,11 +17407,10 @@ function validate298(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate298.errors = vErrors;
+  validate_SubscribeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate299(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18122,14 +17453,14 @@ function validate299(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate23(data1[i0], {
+                !validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
             }
@@ -18279,11 +17610,216 @@ function validate299(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate299.errors = vErrors;
+  validate_TextContent.errors = vErrors;
   return errors === 0;
 }
-
-function validate301(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.text === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.annotations !== undefined) {
+      let data0 = data.annotations;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+        if (data0.audience !== undefined) {
+          let data1 = data0.audience;
+          if (Array.isArray(data1)) {
+            const len0 = data1.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (
+                !validate_Role(data1[i0], {
+                  instancePath: instancePath + "/annotations/audience/" + i0,
+                  parentData: data1,
+                  parentDataProperty: i0,
+                  rootData,
+                })
+              ) {
+                vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err2 = {
+              instancePath: instancePath + "/annotations/audience",
+              schemaPath: "#/properties/annotations/properties/audience/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+        }
+        if (data0.priority !== undefined) {
+          let data3 = data0.priority;
+          if (typeof data3 == "number" && isFinite(data3)) {
+            if (data3 > 1 || isNaN(data3)) {
+              const err3 = {
+                instancePath: instancePath + "/annotations/priority",
+                schemaPath: "#/properties/annotations/properties/priority/maximum",
+                keyword: "maximum",
+                params: { comparison: "<=", limit: 1 },
+                message: "must be <= 1",
+              };
+              if (vErrors === null) {
+                vErrors = [err3];
+              } else {
+                vErrors.push(err3);
+              }
+              errors++;
+            }
+            if (data3 < 0 || isNaN(data3)) {
+              const err4 = {
+                instancePath: instancePath + "/annotations/priority",
+                schemaPath: "#/properties/annotations/properties/priority/minimum",
+                keyword: "minimum",
+                params: { comparison: ">=", limit: 0 },
+                message: "must be >= 0",
+              };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+          } else {
+            const err5 = {
+              instancePath: instancePath + "/annotations/priority",
+              schemaPath: "#/properties/annotations/properties/priority/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/annotations",
+          schemaPath: "#/properties/annotations/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data5 = data.type;
+      if (typeof data5 !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if ("text" !== data5) {
+        const err9 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "text" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_TextContent_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_TextResourceContents(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18354,7 +17890,7 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats2(data2)) {
+        if (!format_uri(data2)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -18400,11 +17936,133 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate301.errors = vErrors;
+  validate_TextResourceContents.errors = vErrors;
   return errors === 0;
 }
-
-function validate302(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextResourceContents_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.text === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data2 = data.uri;
+      if (typeof data2 === "string") {
+        if (!format_uri(data2)) {
+          const err4 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_TextResourceContents_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Tool(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18630,11 +18288,13 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate302.errors = vErrors;
+  validate_Tool.errors = vErrors;
   return errors === 0;
 }
-
-function validate303(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18739,17 +18399,124 @@ function validate303(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate303.errors = vErrors;
+  validate_ToolListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema151 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate304(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolListChangedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/tools/list_changed" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/tools/list_changed" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ToolListChangedNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ToolListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18787,11 +18554,242 @@ function validate304(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate304.errors = vErrors;
+  validate_ToolListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate305(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Tool_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.inputSchema === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "inputSchema" },
+        message: "must have required property '" + "inputSchema" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.inputSchema !== undefined) {
+      let data1 = data.inputSchema;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.type === undefined) {
+          const err3 = {
+            instancePath: instancePath + "/inputSchema",
+            schemaPath: "#/properties/inputSchema/required",
+            keyword: "required",
+            params: { missingProperty: "type" },
+            message: "must have required property '" + "type" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data1.properties !== undefined) {
+          let data2 = data1.properties;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            for (const key0 in data2) {
+              let data3 = data2[key0];
+              if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+              } else {
+                const err4 = {
+                  instancePath:
+                    instancePath + "/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+                  schemaPath: "#/properties/inputSchema/properties/properties/additionalProperties/type",
+                  keyword: "type",
+                  params: { type: "object" },
+                  message: "must be object",
+                };
+                if (vErrors === null) {
+                  vErrors = [err4];
+                } else {
+                  vErrors.push(err4);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err5 = {
+              instancePath: instancePath + "/inputSchema/properties",
+              schemaPath: "#/properties/inputSchema/properties/properties/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+        if (data1.required !== undefined) {
+          let data4 = data1.required;
+          if (Array.isArray(data4)) {
+            const len0 = data4.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (typeof data4[i0] !== "string") {
+                const err6 = {
+                  instancePath: instancePath + "/inputSchema/required/" + i0,
+                  schemaPath: "#/properties/inputSchema/properties/required/items/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err6];
+                } else {
+                  vErrors.push(err6);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err7 = {
+              instancePath: instancePath + "/inputSchema/required",
+              schemaPath: "#/properties/inputSchema/properties/required/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data1.type !== undefined) {
+          let data6 = data1.type;
+          if (typeof data6 !== "string") {
+            const err8 = {
+              instancePath: instancePath + "/inputSchema/type",
+              schemaPath: "#/properties/inputSchema/properties/type/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+          if ("object" !== data6) {
+            const err9 = {
+              instancePath: instancePath + "/inputSchema/type",
+              schemaPath: "#/properties/inputSchema/properties/type/const",
+              keyword: "const",
+              params: { allowedValue: "object" },
+              message: "must be equal to constant",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + "/inputSchema",
+          schemaPath: "#/properties/inputSchema/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err11 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err12 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
+    errors++;
+  }
+  validate_Tool_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_UnsubscribeRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18879,7 +18877,7 @@ function validate305(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats2(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -18941,13 +18939,169 @@ function validate305(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate305.errors = vErrors;
+  validate_UnsubscribeRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema153 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
-
-function validate306(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_UnsubscribeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("resources/unsubscribe" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/unsubscribe" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_UnsubscribeRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_UnsubscribeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18969,7 +19123,7 @@ function validate306(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats2(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -19015,7 +19169,7 @@ function validate306(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate306.errors = vErrors;
+  validate_UnsubscribeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
@@ -19026,8 +19180,8 @@ export const Annotated = function Annotated(data) {
     Annotated.errors = null;
     return true;
   }
-  const valid = validate22(data);
-  Annotated.errors = validate22.errors;
+  const valid = validate_Annotated(data);
+  Annotated.errors = validate_Annotated.errors;
   return valid;
 };
 export const BlobResourceContents = function BlobResourceContents(data) {
@@ -19035,8 +19189,8 @@ export const BlobResourceContents = function BlobResourceContents(data) {
     BlobResourceContents.errors = null;
     return true;
   }
-  const valid = validate25(data);
-  BlobResourceContents.errors = validate25.errors;
+  const valid = validate_BlobResourceContents(data);
+  BlobResourceContents.errors = validate_BlobResourceContents.errors;
   return valid;
 };
 export const CallToolRequest = function CallToolRequest(data) {
@@ -19044,8 +19198,8 @@ export const CallToolRequest = function CallToolRequest(data) {
     CallToolRequest.errors = null;
     return true;
   }
-  const valid = validate26(data);
-  CallToolRequest.errors = validate26.errors;
+  const valid = validate_CallToolRequest(data);
+  CallToolRequest.errors = validate_CallToolRequest.errors;
   return valid;
 };
 export const CallToolRequest_params = function CallToolRequest_params(data) {
@@ -19053,8 +19207,8 @@ export const CallToolRequest_params = function CallToolRequest_params(data) {
     CallToolRequest_params.errors = null;
     return true;
   }
-  const valid = validate27(data);
-  CallToolRequest_params.errors = validate27.errors;
+  const valid = validate_CallToolRequest_properties_params(data);
+  CallToolRequest_params.errors = validate_CallToolRequest_properties_params.errors;
   return valid;
 };
 export const CallToolResult = function CallToolResult(data) {
@@ -19062,8 +19216,8 @@ export const CallToolResult = function CallToolResult(data) {
     CallToolResult.errors = null;
     return true;
   }
-  const valid = validate28(data);
-  CallToolResult.errors = validate28.errors;
+  const valid = validate_CallToolResult(data);
+  CallToolResult.errors = validate_CallToolResult.errors;
   return valid;
 };
 export const CancelledNotification = function CancelledNotification(data) {
@@ -19071,8 +19225,8 @@ export const CancelledNotification = function CancelledNotification(data) {
     CancelledNotification.errors = null;
     return true;
   }
-  const valid = validate41(data);
-  CancelledNotification.errors = validate41.errors;
+  const valid = validate_CancelledNotification(data);
+  CancelledNotification.errors = validate_CancelledNotification.errors;
   return valid;
 };
 export const CancelledNotification_params = function CancelledNotification_params(data) {
@@ -19080,8 +19234,8 @@ export const CancelledNotification_params = function CancelledNotification_param
     CancelledNotification_params.errors = null;
     return true;
   }
-  const valid = validate44(data);
-  CancelledNotification_params.errors = validate44.errors;
+  const valid = validate_CancelledNotification_properties_params(data);
+  CancelledNotification_params.errors = validate_CancelledNotification_properties_params.errors;
   return valid;
 };
 export const ClientCapabilities = function ClientCapabilities(data) {
@@ -19089,8 +19243,8 @@ export const ClientCapabilities = function ClientCapabilities(data) {
     ClientCapabilities.errors = null;
     return true;
   }
-  const valid = validate46(data);
-  ClientCapabilities.errors = validate46.errors;
+  const valid = validate_ClientCapabilities(data);
+  ClientCapabilities.errors = validate_ClientCapabilities.errors;
   return valid;
 };
 export const ClientNotification = function ClientNotification(data) {
@@ -19098,8 +19252,8 @@ export const ClientNotification = function ClientNotification(data) {
     ClientNotification.errors = null;
     return true;
   }
-  const valid = validate47(data);
-  ClientNotification.errors = validate47.errors;
+  const valid = validate_ClientNotification(data);
+  ClientNotification.errors = validate_ClientNotification.errors;
   return valid;
 };
 export const ClientRequest = function ClientRequest(data) {
@@ -19107,8 +19261,8 @@ export const ClientRequest = function ClientRequest(data) {
     ClientRequest.errors = null;
     return true;
   }
-  const valid = validate57(data);
-  ClientRequest.errors = validate57.errors;
+  const valid = validate_ClientRequest(data);
+  ClientRequest.errors = validate_ClientRequest.errors;
   return valid;
 };
 export const ClientResult = function ClientResult(data) {
@@ -19116,8 +19270,8 @@ export const ClientResult = function ClientResult(data) {
     ClientResult.errors = null;
     return true;
   }
-  const valid = validate93(data);
-  ClientResult.errors = validate93.errors;
+  const valid = validate_ClientResult(data);
+  ClientResult.errors = validate_ClientResult.errors;
   return valid;
 };
 export const CompleteRequest = function CompleteRequest(data) {
@@ -19125,8 +19279,8 @@ export const CompleteRequest = function CompleteRequest(data) {
     CompleteRequest.errors = null;
     return true;
   }
-  const valid = validate105(data);
-  CompleteRequest.errors = validate105.errors;
+  const valid = validate_CompleteRequest_2(data);
+  CompleteRequest.errors = validate_CompleteRequest_2.errors;
   return valid;
 };
 export const CompleteRequest_params = function CompleteRequest_params(data) {
@@ -19134,8 +19288,8 @@ export const CompleteRequest_params = function CompleteRequest_params(data) {
     CompleteRequest_params.errors = null;
     return true;
   }
-  const valid = validate108(data);
-  CompleteRequest_params.errors = validate108.errors;
+  const valid = validate_CompleteRequest_properties_params(data);
+  CompleteRequest_params.errors = validate_CompleteRequest_properties_params.errors;
   return valid;
 };
 export const CompleteResult = function CompleteResult(data) {
@@ -19143,8 +19297,8 @@ export const CompleteResult = function CompleteResult(data) {
     CompleteResult.errors = null;
     return true;
   }
-  const valid = validate111(data);
-  CompleteResult.errors = validate111.errors;
+  const valid = validate_CompleteResult(data);
+  CompleteResult.errors = validate_CompleteResult.errors;
   return valid;
 };
 export const CreateMessageRequest = function CreateMessageRequest(data) {
@@ -19152,8 +19306,8 @@ export const CreateMessageRequest = function CreateMessageRequest(data) {
     CreateMessageRequest.errors = null;
     return true;
   }
-  const valid = validate112(data);
-  CreateMessageRequest.errors = validate112.errors;
+  const valid = validate_CreateMessageRequest(data);
+  CreateMessageRequest.errors = validate_CreateMessageRequest.errors;
   return valid;
 };
 export const CreateMessageRequest_params = function CreateMessageRequest_params(data) {
@@ -19161,8 +19315,8 @@ export const CreateMessageRequest_params = function CreateMessageRequest_params(
     CreateMessageRequest_params.errors = null;
     return true;
   }
-  const valid = validate122(data);
-  CreateMessageRequest_params.errors = validate122.errors;
+  const valid = validate_CreateMessageRequest_properties_params(data);
+  CreateMessageRequest_params.errors = validate_CreateMessageRequest_properties_params.errors;
   return valid;
 };
 export const CreateMessageResult = function CreateMessageResult(data) {
@@ -19170,8 +19324,8 @@ export const CreateMessageResult = function CreateMessageResult(data) {
     CreateMessageResult.errors = null;
     return true;
   }
-  const valid = validate125(data);
-  CreateMessageResult.errors = validate125.errors;
+  const valid = validate_CreateMessageResult_2(data);
+  CreateMessageResult.errors = validate_CreateMessageResult_2.errors;
   return valid;
 };
 export const Cursor = function Cursor(data) {
@@ -19179,8 +19333,8 @@ export const Cursor = function Cursor(data) {
     Cursor.errors = null;
     return true;
   }
-  const valid = validate129(data);
-  Cursor.errors = validate129.errors;
+  const valid = validate_Cursor(data);
+  Cursor.errors = validate_Cursor.errors;
   return valid;
 };
 export const EmbeddedResource = function EmbeddedResource(data) {
@@ -19188,8 +19342,8 @@ export const EmbeddedResource = function EmbeddedResource(data) {
     EmbeddedResource.errors = null;
     return true;
   }
-  const valid = validate130(data);
-  EmbeddedResource.errors = validate130.errors;
+  const valid = validate_EmbeddedResource_2(data);
+  EmbeddedResource.errors = validate_EmbeddedResource_2.errors;
   return valid;
 };
 export const EmptyResult = function EmptyResult(data) {
@@ -19197,8 +19351,8 @@ export const EmptyResult = function EmptyResult(data) {
     EmptyResult.errors = null;
     return true;
   }
-  const valid = validate134(data);
-  EmptyResult.errors = validate134.errors;
+  const valid = validate_Result_2(data);
+  EmptyResult.errors = validate_Result_2.errors;
   return valid;
 };
 export const GetPromptRequest = function GetPromptRequest(data) {
@@ -19206,8 +19360,8 @@ export const GetPromptRequest = function GetPromptRequest(data) {
     GetPromptRequest.errors = null;
     return true;
   }
-  const valid = validate135(data);
-  GetPromptRequest.errors = validate135.errors;
+  const valid = validate_GetPromptRequest_2(data);
+  GetPromptRequest.errors = validate_GetPromptRequest_2.errors;
   return valid;
 };
 export const GetPromptRequest_params = function GetPromptRequest_params(data) {
@@ -19215,8 +19369,8 @@ export const GetPromptRequest_params = function GetPromptRequest_params(data) {
     GetPromptRequest_params.errors = null;
     return true;
   }
-  const valid = validate136(data);
-  GetPromptRequest_params.errors = validate136.errors;
+  const valid = validate_GetPromptRequest_properties_params(data);
+  GetPromptRequest_params.errors = validate_GetPromptRequest_properties_params.errors;
   return valid;
 };
 export const GetPromptResult = function GetPromptResult(data) {
@@ -19224,8 +19378,8 @@ export const GetPromptResult = function GetPromptResult(data) {
     GetPromptResult.errors = null;
     return true;
   }
-  const valid = validate137(data);
-  GetPromptResult.errors = validate137.errors;
+  const valid = validate_GetPromptResult(data);
+  GetPromptResult.errors = validate_GetPromptResult.errors;
   return valid;
 };
 export const ImageContent = function ImageContent(data) {
@@ -19233,8 +19387,8 @@ export const ImageContent = function ImageContent(data) {
     ImageContent.errors = null;
     return true;
   }
-  const valid = validate144(data);
-  ImageContent.errors = validate144.errors;
+  const valid = validate_ImageContent_2(data);
+  ImageContent.errors = validate_ImageContent_2.errors;
   return valid;
 };
 export const Implementation = function Implementation(data) {
@@ -19242,8 +19396,8 @@ export const Implementation = function Implementation(data) {
     Implementation.errors = null;
     return true;
   }
-  const valid = validate146(data);
-  Implementation.errors = validate146.errors;
+  const valid = validate_Implementation_2(data);
+  Implementation.errors = validate_Implementation_2.errors;
   return valid;
 };
 export const InitializeRequest = function InitializeRequest(data) {
@@ -19251,8 +19405,8 @@ export const InitializeRequest = function InitializeRequest(data) {
     InitializeRequest.errors = null;
     return true;
   }
-  const valid = validate147(data);
-  InitializeRequest.errors = validate147.errors;
+  const valid = validate_InitializeRequest_2(data);
+  InitializeRequest.errors = validate_InitializeRequest_2.errors;
   return valid;
 };
 export const InitializeRequest_params = function InitializeRequest_params(data) {
@@ -19260,8 +19414,8 @@ export const InitializeRequest_params = function InitializeRequest_params(data) 
     InitializeRequest_params.errors = null;
     return true;
   }
-  const valid = validate150(data);
-  InitializeRequest_params.errors = validate150.errors;
+  const valid = validate_InitializeRequest_properties_params(data);
+  InitializeRequest_params.errors = validate_InitializeRequest_properties_params.errors;
   return valid;
 };
 export const InitializeResult = function InitializeResult(data) {
@@ -19269,8 +19423,8 @@ export const InitializeResult = function InitializeResult(data) {
     InitializeResult.errors = null;
     return true;
   }
-  const valid = validate153(data);
-  InitializeResult.errors = validate153.errors;
+  const valid = validate_InitializeResult(data);
+  InitializeResult.errors = validate_InitializeResult.errors;
   return valid;
 };
 export const InitializedNotification = function InitializedNotification(data) {
@@ -19278,8 +19432,8 @@ export const InitializedNotification = function InitializedNotification(data) {
     InitializedNotification.errors = null;
     return true;
   }
-  const valid = validate157(data);
-  InitializedNotification.errors = validate157.errors;
+  const valid = validate_InitializedNotification_2(data);
+  InitializedNotification.errors = validate_InitializedNotification_2.errors;
   return valid;
 };
 export const InitializedNotification_params = function InitializedNotification_params(data) {
@@ -19287,8 +19441,8 @@ export const InitializedNotification_params = function InitializedNotification_p
     InitializedNotification_params.errors = null;
     return true;
   }
-  const valid = validate158(data);
-  InitializedNotification_params.errors = validate158.errors;
+  const valid = validate_InitializedNotification_properties_params(data);
+  InitializedNotification_params.errors = validate_InitializedNotification_properties_params.errors;
   return valid;
 };
 export const JSONRPCError = function JSONRPCError(data) {
@@ -19296,8 +19450,8 @@ export const JSONRPCError = function JSONRPCError(data) {
     JSONRPCError.errors = null;
     return true;
   }
-  const valid = validate159(data);
-  JSONRPCError.errors = validate159.errors;
+  const valid = validate_JSONRPCError(data);
+  JSONRPCError.errors = validate_JSONRPCError.errors;
   return valid;
 };
 export const JSONRPCMessage = function JSONRPCMessage(data) {
@@ -19305,8 +19459,8 @@ export const JSONRPCMessage = function JSONRPCMessage(data) {
     JSONRPCMessage.errors = null;
     return true;
   }
-  const valid = validate161(data);
-  JSONRPCMessage.errors = validate161.errors;
+  const valid = validate_JSONRPCMessage(data);
+  JSONRPCMessage.errors = validate_JSONRPCMessage.errors;
   return valid;
 };
 export const JSONRPCNotification = function JSONRPCNotification(data) {
@@ -19314,8 +19468,8 @@ export const JSONRPCNotification = function JSONRPCNotification(data) {
     JSONRPCNotification.errors = null;
     return true;
   }
-  const valid = validate173(data);
-  JSONRPCNotification.errors = validate173.errors;
+  const valid = validate_JSONRPCNotification_2(data);
+  JSONRPCNotification.errors = validate_JSONRPCNotification_2.errors;
   return valid;
 };
 export const JSONRPCRequest = function JSONRPCRequest(data) {
@@ -19323,8 +19477,8 @@ export const JSONRPCRequest = function JSONRPCRequest(data) {
     JSONRPCRequest.errors = null;
     return true;
   }
-  const valid = validate174(data);
-  JSONRPCRequest.errors = validate174.errors;
+  const valid = validate_JSONRPCRequest_2(data);
+  JSONRPCRequest.errors = validate_JSONRPCRequest_2.errors;
   return valid;
 };
 export const JSONRPCResponse = function JSONRPCResponse(data) {
@@ -19332,8 +19486,8 @@ export const JSONRPCResponse = function JSONRPCResponse(data) {
     JSONRPCResponse.errors = null;
     return true;
   }
-  const valid = validate177(data);
-  JSONRPCResponse.errors = validate177.errors;
+  const valid = validate_JSONRPCResponse_2(data);
+  JSONRPCResponse.errors = validate_JSONRPCResponse_2.errors;
   return valid;
 };
 export const ListPromptsRequest = function ListPromptsRequest(data) {
@@ -19341,8 +19495,8 @@ export const ListPromptsRequest = function ListPromptsRequest(data) {
     ListPromptsRequest.errors = null;
     return true;
   }
-  const valid = validate180(data);
-  ListPromptsRequest.errors = validate180.errors;
+  const valid = validate_ListPromptsRequest_2(data);
+  ListPromptsRequest.errors = validate_ListPromptsRequest_2.errors;
   return valid;
 };
 export const ListPromptsRequest_params = function ListPromptsRequest_params(data) {
@@ -19350,8 +19504,8 @@ export const ListPromptsRequest_params = function ListPromptsRequest_params(data
     ListPromptsRequest_params.errors = null;
     return true;
   }
-  const valid = validate181(data);
-  ListPromptsRequest_params.errors = validate181.errors;
+  const valid = validate_ListPromptsRequest_properties_params(data);
+  ListPromptsRequest_params.errors = validate_ListPromptsRequest_properties_params.errors;
   return valid;
 };
 export const ListPromptsResult = function ListPromptsResult(data) {
@@ -19359,8 +19513,8 @@ export const ListPromptsResult = function ListPromptsResult(data) {
     ListPromptsResult.errors = null;
     return true;
   }
-  const valid = validate182(data);
-  ListPromptsResult.errors = validate182.errors;
+  const valid = validate_ListPromptsResult(data);
+  ListPromptsResult.errors = validate_ListPromptsResult.errors;
   return valid;
 };
 export const ListResourceTemplatesRequest = function ListResourceTemplatesRequest(data) {
@@ -19368,8 +19522,8 @@ export const ListResourceTemplatesRequest = function ListResourceTemplatesReques
     ListResourceTemplatesRequest.errors = null;
     return true;
   }
-  const valid = validate187(data);
-  ListResourceTemplatesRequest.errors = validate187.errors;
+  const valid = validate_ListResourceTemplatesRequest_2(data);
+  ListResourceTemplatesRequest.errors = validate_ListResourceTemplatesRequest_2.errors;
   return valid;
 };
 export const ListResourceTemplatesRequest_params = function ListResourceTemplatesRequest_params(data) {
@@ -19377,8 +19531,8 @@ export const ListResourceTemplatesRequest_params = function ListResourceTemplate
     ListResourceTemplatesRequest_params.errors = null;
     return true;
   }
-  const valid = validate188(data);
-  ListResourceTemplatesRequest_params.errors = validate188.errors;
+  const valid = validate_ListResourceTemplatesRequest_properties_params(data);
+  ListResourceTemplatesRequest_params.errors = validate_ListResourceTemplatesRequest_properties_params.errors;
   return valid;
 };
 export const ListResourceTemplatesResult = function ListResourceTemplatesResult(data) {
@@ -19386,8 +19540,8 @@ export const ListResourceTemplatesResult = function ListResourceTemplatesResult(
     ListResourceTemplatesResult.errors = null;
     return true;
   }
-  const valid = validate189(data);
-  ListResourceTemplatesResult.errors = validate189.errors;
+  const valid = validate_ListResourceTemplatesResult(data);
+  ListResourceTemplatesResult.errors = validate_ListResourceTemplatesResult.errors;
   return valid;
 };
 export const ListResourcesRequest = function ListResourcesRequest(data) {
@@ -19395,8 +19549,8 @@ export const ListResourcesRequest = function ListResourcesRequest(data) {
     ListResourcesRequest.errors = null;
     return true;
   }
-  const valid = validate193(data);
-  ListResourcesRequest.errors = validate193.errors;
+  const valid = validate_ListResourcesRequest_2(data);
+  ListResourcesRequest.errors = validate_ListResourcesRequest_2.errors;
   return valid;
 };
 export const ListResourcesRequest_params = function ListResourcesRequest_params(data) {
@@ -19404,8 +19558,8 @@ export const ListResourcesRequest_params = function ListResourcesRequest_params(
     ListResourcesRequest_params.errors = null;
     return true;
   }
-  const valid = validate194(data);
-  ListResourcesRequest_params.errors = validate194.errors;
+  const valid = validate_ListResourcesRequest_properties_params(data);
+  ListResourcesRequest_params.errors = validate_ListResourcesRequest_properties_params.errors;
   return valid;
 };
 export const ListResourcesResult = function ListResourcesResult(data) {
@@ -19413,8 +19567,8 @@ export const ListResourcesResult = function ListResourcesResult(data) {
     ListResourcesResult.errors = null;
     return true;
   }
-  const valid = validate195(data);
-  ListResourcesResult.errors = validate195.errors;
+  const valid = validate_ListResourcesResult(data);
+  ListResourcesResult.errors = validate_ListResourcesResult.errors;
   return valid;
 };
 export const ListRootsRequest = function ListRootsRequest(data) {
@@ -19422,8 +19576,8 @@ export const ListRootsRequest = function ListRootsRequest(data) {
     ListRootsRequest.errors = null;
     return true;
   }
-  const valid = validate199(data);
-  ListRootsRequest.errors = validate199.errors;
+  const valid = validate_ListRootsRequest(data);
+  ListRootsRequest.errors = validate_ListRootsRequest.errors;
   return valid;
 };
 export const ListRootsRequest_params = function ListRootsRequest_params(data) {
@@ -19431,8 +19585,8 @@ export const ListRootsRequest_params = function ListRootsRequest_params(data) {
     ListRootsRequest_params.errors = null;
     return true;
   }
-  const valid = validate201(data);
-  ListRootsRequest_params.errors = validate201.errors;
+  const valid = validate_ListRootsRequest_properties_params(data);
+  ListRootsRequest_params.errors = validate_ListRootsRequest_properties_params.errors;
   return valid;
 };
 export const ListRootsResult = function ListRootsResult(data) {
@@ -19440,8 +19594,8 @@ export const ListRootsResult = function ListRootsResult(data) {
     ListRootsResult.errors = null;
     return true;
   }
-  const valid = validate203(data);
-  ListRootsResult.errors = validate203.errors;
+  const valid = validate_ListRootsResult_2(data);
+  ListRootsResult.errors = validate_ListRootsResult_2.errors;
   return valid;
 };
 export const ListToolsRequest = function ListToolsRequest(data) {
@@ -19449,8 +19603,8 @@ export const ListToolsRequest = function ListToolsRequest(data) {
     ListToolsRequest.errors = null;
     return true;
   }
-  const valid = validate205(data);
-  ListToolsRequest.errors = validate205.errors;
+  const valid = validate_ListToolsRequest_2(data);
+  ListToolsRequest.errors = validate_ListToolsRequest_2.errors;
   return valid;
 };
 export const ListToolsRequest_params = function ListToolsRequest_params(data) {
@@ -19458,8 +19612,8 @@ export const ListToolsRequest_params = function ListToolsRequest_params(data) {
     ListToolsRequest_params.errors = null;
     return true;
   }
-  const valid = validate206(data);
-  ListToolsRequest_params.errors = validate206.errors;
+  const valid = validate_ListToolsRequest_properties_params(data);
+  ListToolsRequest_params.errors = validate_ListToolsRequest_properties_params.errors;
   return valid;
 };
 export const ListToolsResult = function ListToolsResult(data) {
@@ -19467,8 +19621,8 @@ export const ListToolsResult = function ListToolsResult(data) {
     ListToolsResult.errors = null;
     return true;
   }
-  const valid = validate207(data);
-  ListToolsResult.errors = validate207.errors;
+  const valid = validate_ListToolsResult(data);
+  ListToolsResult.errors = validate_ListToolsResult.errors;
   return valid;
 };
 export const LoggingLevel = function LoggingLevel(data) {
@@ -19476,8 +19630,8 @@ export const LoggingLevel = function LoggingLevel(data) {
     LoggingLevel.errors = null;
     return true;
   }
-  const valid = validate210(data);
-  LoggingLevel.errors = validate210.errors;
+  const valid = validate_LoggingLevel_2(data);
+  LoggingLevel.errors = validate_LoggingLevel_2.errors;
   return valid;
 };
 export const LoggingMessageNotification = function LoggingMessageNotification(data) {
@@ -19485,8 +19639,8 @@ export const LoggingMessageNotification = function LoggingMessageNotification(da
     LoggingMessageNotification.errors = null;
     return true;
   }
-  const valid = validate211(data);
-  LoggingMessageNotification.errors = validate211.errors;
+  const valid = validate_LoggingMessageNotification(data);
+  LoggingMessageNotification.errors = validate_LoggingMessageNotification.errors;
   return valid;
 };
 export const LoggingMessageNotification_params = function LoggingMessageNotification_params(data) {
@@ -19494,8 +19648,8 @@ export const LoggingMessageNotification_params = function LoggingMessageNotifica
     LoggingMessageNotification_params.errors = null;
     return true;
   }
-  const valid = validate213(data);
-  LoggingMessageNotification_params.errors = validate213.errors;
+  const valid = validate_LoggingMessageNotification_properties_params(data);
+  LoggingMessageNotification_params.errors = validate_LoggingMessageNotification_properties_params.errors;
   return valid;
 };
 export const ModelHint = function ModelHint(data) {
@@ -19503,8 +19657,8 @@ export const ModelHint = function ModelHint(data) {
     ModelHint.errors = null;
     return true;
   }
-  const valid = validate215(data);
-  ModelHint.errors = validate215.errors;
+  const valid = validate_ModelHint_2(data);
+  ModelHint.errors = validate_ModelHint_2.errors;
   return valid;
 };
 export const ModelPreferences = function ModelPreferences(data) {
@@ -19512,8 +19666,8 @@ export const ModelPreferences = function ModelPreferences(data) {
     ModelPreferences.errors = null;
     return true;
   }
-  const valid = validate216(data);
-  ModelPreferences.errors = validate216.errors;
+  const valid = validate_ModelPreferences_2(data);
+  ModelPreferences.errors = validate_ModelPreferences_2.errors;
   return valid;
 };
 export const Notification = function Notification(data) {
@@ -19521,8 +19675,8 @@ export const Notification = function Notification(data) {
     Notification.errors = null;
     return true;
   }
-  const valid = validate218(data);
-  Notification.errors = validate218.errors;
+  const valid = validate_Notification(data);
+  Notification.errors = validate_Notification.errors;
   return valid;
 };
 export const PaginatedRequest = function PaginatedRequest(data) {
@@ -19530,8 +19684,8 @@ export const PaginatedRequest = function PaginatedRequest(data) {
     PaginatedRequest.errors = null;
     return true;
   }
-  const valid = validate219(data);
-  PaginatedRequest.errors = validate219.errors;
+  const valid = validate_PaginatedRequest(data);
+  PaginatedRequest.errors = validate_PaginatedRequest.errors;
   return valid;
 };
 export const PaginatedResult = function PaginatedResult(data) {
@@ -19539,8 +19693,8 @@ export const PaginatedResult = function PaginatedResult(data) {
     PaginatedResult.errors = null;
     return true;
   }
-  const valid = validate220(data);
-  PaginatedResult.errors = validate220.errors;
+  const valid = validate_PaginatedResult(data);
+  PaginatedResult.errors = validate_PaginatedResult.errors;
   return valid;
 };
 export const PingRequest = function PingRequest(data) {
@@ -19548,8 +19702,8 @@ export const PingRequest = function PingRequest(data) {
     PingRequest.errors = null;
     return true;
   }
-  const valid = validate221(data);
-  PingRequest.errors = validate221.errors;
+  const valid = validate_PingRequest_2(data);
+  PingRequest.errors = validate_PingRequest_2.errors;
   return valid;
 };
 export const PingRequest_params = function PingRequest_params(data) {
@@ -19557,8 +19711,8 @@ export const PingRequest_params = function PingRequest_params(data) {
     PingRequest_params.errors = null;
     return true;
   }
-  const valid = validate223(data);
-  PingRequest_params.errors = validate223.errors;
+  const valid = validate_PingRequest_properties_params(data);
+  PingRequest_params.errors = validate_PingRequest_properties_params.errors;
   return valid;
 };
 export const ProgressNotification = function ProgressNotification(data) {
@@ -19566,8 +19720,8 @@ export const ProgressNotification = function ProgressNotification(data) {
     ProgressNotification.errors = null;
     return true;
   }
-  const valid = validate225(data);
-  ProgressNotification.errors = validate225.errors;
+  const valid = validate_ProgressNotification_2(data);
+  ProgressNotification.errors = validate_ProgressNotification_2.errors;
   return valid;
 };
 export const ProgressNotification_params = function ProgressNotification_params(data) {
@@ -19575,8 +19729,8 @@ export const ProgressNotification_params = function ProgressNotification_params(
     ProgressNotification_params.errors = null;
     return true;
   }
-  const valid = validate227(data);
-  ProgressNotification_params.errors = validate227.errors;
+  const valid = validate_ProgressNotification_properties_params(data);
+  ProgressNotification_params.errors = validate_ProgressNotification_properties_params.errors;
   return valid;
 };
 export const ProgressToken = function ProgressToken(data) {
@@ -19584,8 +19738,8 @@ export const ProgressToken = function ProgressToken(data) {
     ProgressToken.errors = null;
     return true;
   }
-  const valid = validate229(data);
-  ProgressToken.errors = validate229.errors;
+  const valid = validate_ProgressToken_2(data);
+  ProgressToken.errors = validate_ProgressToken_2.errors;
   return valid;
 };
 export const Prompt = function Prompt(data) {
@@ -19593,8 +19747,8 @@ export const Prompt = function Prompt(data) {
     Prompt.errors = null;
     return true;
   }
-  const valid = validate230(data);
-  Prompt.errors = validate230.errors;
+  const valid = validate_Prompt_2(data);
+  Prompt.errors = validate_Prompt_2.errors;
   return valid;
 };
 export const PromptArgument = function PromptArgument(data) {
@@ -19602,8 +19756,8 @@ export const PromptArgument = function PromptArgument(data) {
     PromptArgument.errors = null;
     return true;
   }
-  const valid = validate232(data);
-  PromptArgument.errors = validate232.errors;
+  const valid = validate_PromptArgument_2(data);
+  PromptArgument.errors = validate_PromptArgument_2.errors;
   return valid;
 };
 export const PromptListChangedNotification = function PromptListChangedNotification(data) {
@@ -19611,8 +19765,8 @@ export const PromptListChangedNotification = function PromptListChangedNotificat
     PromptListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate233(data);
-  PromptListChangedNotification.errors = validate233.errors;
+  const valid = validate_PromptListChangedNotification(data);
+  PromptListChangedNotification.errors = validate_PromptListChangedNotification.errors;
   return valid;
 };
 export const PromptListChangedNotification_params = function PromptListChangedNotification_params(data) {
@@ -19620,8 +19774,8 @@ export const PromptListChangedNotification_params = function PromptListChangedNo
     PromptListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate234(data);
-  PromptListChangedNotification_params.errors = validate234.errors;
+  const valid = validate_PromptListChangedNotification_properties_params(data);
+  PromptListChangedNotification_params.errors = validate_PromptListChangedNotification_properties_params.errors;
   return valid;
 };
 export const PromptMessage = function PromptMessage(data) {
@@ -19629,8 +19783,8 @@ export const PromptMessage = function PromptMessage(data) {
     PromptMessage.errors = null;
     return true;
   }
-  const valid = validate235(data);
-  PromptMessage.errors = validate235.errors;
+  const valid = validate_PromptMessage_2(data);
+  PromptMessage.errors = validate_PromptMessage_2.errors;
   return valid;
 };
 export const PromptReference = function PromptReference(data) {
@@ -19638,8 +19792,8 @@ export const PromptReference = function PromptReference(data) {
     PromptReference.errors = null;
     return true;
   }
-  const valid = validate240(data);
-  PromptReference.errors = validate240.errors;
+  const valid = validate_PromptReference_2(data);
+  PromptReference.errors = validate_PromptReference_2.errors;
   return valid;
 };
 export const ReadResourceRequest = function ReadResourceRequest(data) {
@@ -19647,8 +19801,8 @@ export const ReadResourceRequest = function ReadResourceRequest(data) {
     ReadResourceRequest.errors = null;
     return true;
   }
-  const valid = validate241(data);
-  ReadResourceRequest.errors = validate241.errors;
+  const valid = validate_ReadResourceRequest_2(data);
+  ReadResourceRequest.errors = validate_ReadResourceRequest_2.errors;
   return valid;
 };
 export const ReadResourceRequest_params = function ReadResourceRequest_params(data) {
@@ -19656,8 +19810,8 @@ export const ReadResourceRequest_params = function ReadResourceRequest_params(da
     ReadResourceRequest_params.errors = null;
     return true;
   }
-  const valid = validate242(data);
-  ReadResourceRequest_params.errors = validate242.errors;
+  const valid = validate_ReadResourceRequest_properties_params(data);
+  ReadResourceRequest_params.errors = validate_ReadResourceRequest_properties_params.errors;
   return valid;
 };
 export const ReadResourceResult = function ReadResourceResult(data) {
@@ -19665,8 +19819,8 @@ export const ReadResourceResult = function ReadResourceResult(data) {
     ReadResourceResult.errors = null;
     return true;
   }
-  const valid = validate243(data);
-  ReadResourceResult.errors = validate243.errors;
+  const valid = validate_ReadResourceResult(data);
+  ReadResourceResult.errors = validate_ReadResourceResult.errors;
   return valid;
 };
 export const Request = function Request(data) {
@@ -19674,8 +19828,8 @@ export const Request = function Request(data) {
     Request.errors = null;
     return true;
   }
-  const valid = validate246(data);
-  Request.errors = validate246.errors;
+  const valid = validate_Request(data);
+  Request.errors = validate_Request.errors;
   return valid;
 };
 export const RequestId = function RequestId(data) {
@@ -19683,8 +19837,8 @@ export const RequestId = function RequestId(data) {
     RequestId.errors = null;
     return true;
   }
-  const valid = validate248(data);
-  RequestId.errors = validate248.errors;
+  const valid = validate_RequestId_2(data);
+  RequestId.errors = validate_RequestId_2.errors;
   return valid;
 };
 export const Resource = function Resource(data) {
@@ -19692,8 +19846,8 @@ export const Resource = function Resource(data) {
     Resource.errors = null;
     return true;
   }
-  const valid = validate249(data);
-  Resource.errors = validate249.errors;
+  const valid = validate_Resource_2(data);
+  Resource.errors = validate_Resource_2.errors;
   return valid;
 };
 export const ResourceContents = function ResourceContents(data) {
@@ -19701,8 +19855,8 @@ export const ResourceContents = function ResourceContents(data) {
     ResourceContents.errors = null;
     return true;
   }
-  const valid = validate251(data);
-  ResourceContents.errors = validate251.errors;
+  const valid = validate_ResourceContents(data);
+  ResourceContents.errors = validate_ResourceContents.errors;
   return valid;
 };
 export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
@@ -19710,8 +19864,8 @@ export const ResourceListChangedNotification = function ResourceListChangedNotif
     ResourceListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate252(data);
-  ResourceListChangedNotification.errors = validate252.errors;
+  const valid = validate_ResourceListChangedNotification(data);
+  ResourceListChangedNotification.errors = validate_ResourceListChangedNotification.errors;
   return valid;
 };
 export const ResourceListChangedNotification_params = function ResourceListChangedNotification_params(data) {
@@ -19719,8 +19873,8 @@ export const ResourceListChangedNotification_params = function ResourceListChang
     ResourceListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate253(data);
-  ResourceListChangedNotification_params.errors = validate253.errors;
+  const valid = validate_ResourceListChangedNotification_properties_params(data);
+  ResourceListChangedNotification_params.errors = validate_ResourceListChangedNotification_properties_params.errors;
   return valid;
 };
 export const ResourceReference = function ResourceReference(data) {
@@ -19728,8 +19882,8 @@ export const ResourceReference = function ResourceReference(data) {
     ResourceReference.errors = null;
     return true;
   }
-  const valid = validate254(data);
-  ResourceReference.errors = validate254.errors;
+  const valid = validate_ResourceReference_2(data);
+  ResourceReference.errors = validate_ResourceReference_2.errors;
   return valid;
 };
 export const ResourceTemplate = function ResourceTemplate(data) {
@@ -19737,8 +19891,8 @@ export const ResourceTemplate = function ResourceTemplate(data) {
     ResourceTemplate.errors = null;
     return true;
   }
-  const valid = validate255(data);
-  ResourceTemplate.errors = validate255.errors;
+  const valid = validate_ResourceTemplate_2(data);
+  ResourceTemplate.errors = validate_ResourceTemplate_2.errors;
   return valid;
 };
 export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
@@ -19746,8 +19900,8 @@ export const ResourceUpdatedNotification = function ResourceUpdatedNotification(
     ResourceUpdatedNotification.errors = null;
     return true;
   }
-  const valid = validate257(data);
-  ResourceUpdatedNotification.errors = validate257.errors;
+  const valid = validate_ResourceUpdatedNotification(data);
+  ResourceUpdatedNotification.errors = validate_ResourceUpdatedNotification.errors;
   return valid;
 };
 export const ResourceUpdatedNotification_params = function ResourceUpdatedNotification_params(data) {
@@ -19755,8 +19909,8 @@ export const ResourceUpdatedNotification_params = function ResourceUpdatedNotifi
     ResourceUpdatedNotification_params.errors = null;
     return true;
   }
-  const valid = validate258(data);
-  ResourceUpdatedNotification_params.errors = validate258.errors;
+  const valid = validate_ResourceUpdatedNotification_properties_params(data);
+  ResourceUpdatedNotification_params.errors = validate_ResourceUpdatedNotification_properties_params.errors;
   return valid;
 };
 export const Result = function Result(data) {
@@ -19764,8 +19918,8 @@ export const Result = function Result(data) {
     Result.errors = null;
     return true;
   }
-  const valid = validate259(data);
-  Result.errors = validate259.errors;
+  const valid = validate_Result_3(data);
+  Result.errors = validate_Result_3.errors;
   return valid;
 };
 export const Role = function Role(data) {
@@ -19773,8 +19927,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate260(data);
-  Role.errors = validate260.errors;
+  const valid = validate_Role_2(data);
+  Role.errors = validate_Role_2.errors;
   return valid;
 };
 export const Root = function Root(data) {
@@ -19782,8 +19936,8 @@ export const Root = function Root(data) {
     Root.errors = null;
     return true;
   }
-  const valid = validate261(data);
-  Root.errors = validate261.errors;
+  const valid = validate_Root_2(data);
+  Root.errors = validate_Root_2.errors;
   return valid;
 };
 export const RootsListChangedNotification = function RootsListChangedNotification(data) {
@@ -19791,8 +19945,8 @@ export const RootsListChangedNotification = function RootsListChangedNotificatio
     RootsListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate262(data);
-  RootsListChangedNotification.errors = validate262.errors;
+  const valid = validate_RootsListChangedNotification_2(data);
+  RootsListChangedNotification.errors = validate_RootsListChangedNotification_2.errors;
   return valid;
 };
 export const RootsListChangedNotification_params = function RootsListChangedNotification_params(data) {
@@ -19800,8 +19954,8 @@ export const RootsListChangedNotification_params = function RootsListChangedNoti
     RootsListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate263(data);
-  RootsListChangedNotification_params.errors = validate263.errors;
+  const valid = validate_RootsListChangedNotification_properties_params(data);
+  RootsListChangedNotification_params.errors = validate_RootsListChangedNotification_properties_params.errors;
   return valid;
 };
 export const SamplingMessage = function SamplingMessage(data) {
@@ -19809,8 +19963,8 @@ export const SamplingMessage = function SamplingMessage(data) {
     SamplingMessage.errors = null;
     return true;
   }
-  const valid = validate264(data);
-  SamplingMessage.errors = validate264.errors;
+  const valid = validate_SamplingMessage_2(data);
+  SamplingMessage.errors = validate_SamplingMessage_2.errors;
   return valid;
 };
 export const ServerCapabilities = function ServerCapabilities(data) {
@@ -19818,8 +19972,8 @@ export const ServerCapabilities = function ServerCapabilities(data) {
     ServerCapabilities.errors = null;
     return true;
   }
-  const valid = validate268(data);
-  ServerCapabilities.errors = validate268.errors;
+  const valid = validate_ServerCapabilities_2(data);
+  ServerCapabilities.errors = validate_ServerCapabilities_2.errors;
   return valid;
 };
 export const ServerNotification = function ServerNotification(data) {
@@ -19827,8 +19981,8 @@ export const ServerNotification = function ServerNotification(data) {
     ServerNotification.errors = null;
     return true;
   }
-  const valid = validate269(data);
-  ServerNotification.errors = validate269.errors;
+  const valid = validate_ServerNotification(data);
+  ServerNotification.errors = validate_ServerNotification.errors;
   return valid;
 };
 export const ServerRequest = function ServerRequest(data) {
@@ -19836,8 +19990,8 @@ export const ServerRequest = function ServerRequest(data) {
     ServerRequest.errors = null;
     return true;
   }
-  const valid = validate278(data);
-  ServerRequest.errors = validate278.errors;
+  const valid = validate_ServerRequest(data);
+  ServerRequest.errors = validate_ServerRequest.errors;
   return valid;
 };
 export const ServerResult = function ServerResult(data) {
@@ -19845,8 +19999,8 @@ export const ServerResult = function ServerResult(data) {
     ServerResult.errors = null;
     return true;
   }
-  const valid = validate282(data);
-  ServerResult.errors = validate282.errors;
+  const valid = validate_ServerResult(data);
+  ServerResult.errors = validate_ServerResult.errors;
   return valid;
 };
 export const SetLevelRequest = function SetLevelRequest(data) {
@@ -19854,8 +20008,8 @@ export const SetLevelRequest = function SetLevelRequest(data) {
     SetLevelRequest.errors = null;
     return true;
   }
-  const valid = validate293(data);
-  SetLevelRequest.errors = validate293.errors;
+  const valid = validate_SetLevelRequest_2(data);
+  SetLevelRequest.errors = validate_SetLevelRequest_2.errors;
   return valid;
 };
 export const SetLevelRequest_params = function SetLevelRequest_params(data) {
@@ -19863,8 +20017,8 @@ export const SetLevelRequest_params = function SetLevelRequest_params(data) {
     SetLevelRequest_params.errors = null;
     return true;
   }
-  const valid = validate295(data);
-  SetLevelRequest_params.errors = validate295.errors;
+  const valid = validate_SetLevelRequest_properties_params(data);
+  SetLevelRequest_params.errors = validate_SetLevelRequest_properties_params.errors;
   return valid;
 };
 export const SubscribeRequest = function SubscribeRequest(data) {
@@ -19872,8 +20026,8 @@ export const SubscribeRequest = function SubscribeRequest(data) {
     SubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate297(data);
-  SubscribeRequest.errors = validate297.errors;
+  const valid = validate_SubscribeRequest_2(data);
+  SubscribeRequest.errors = validate_SubscribeRequest_2.errors;
   return valid;
 };
 export const SubscribeRequest_params = function SubscribeRequest_params(data) {
@@ -19881,8 +20035,8 @@ export const SubscribeRequest_params = function SubscribeRequest_params(data) {
     SubscribeRequest_params.errors = null;
     return true;
   }
-  const valid = validate298(data);
-  SubscribeRequest_params.errors = validate298.errors;
+  const valid = validate_SubscribeRequest_properties_params(data);
+  SubscribeRequest_params.errors = validate_SubscribeRequest_properties_params.errors;
   return valid;
 };
 export const TextContent = function TextContent(data) {
@@ -19890,8 +20044,8 @@ export const TextContent = function TextContent(data) {
     TextContent.errors = null;
     return true;
   }
-  const valid = validate299(data);
-  TextContent.errors = validate299.errors;
+  const valid = validate_TextContent_2(data);
+  TextContent.errors = validate_TextContent_2.errors;
   return valid;
 };
 export const TextResourceContents = function TextResourceContents(data) {
@@ -19899,8 +20053,8 @@ export const TextResourceContents = function TextResourceContents(data) {
     TextResourceContents.errors = null;
     return true;
   }
-  const valid = validate301(data);
-  TextResourceContents.errors = validate301.errors;
+  const valid = validate_TextResourceContents_2(data);
+  TextResourceContents.errors = validate_TextResourceContents_2.errors;
   return valid;
 };
 export const Tool = function Tool(data) {
@@ -19908,8 +20062,8 @@ export const Tool = function Tool(data) {
     Tool.errors = null;
     return true;
   }
-  const valid = validate302(data);
-  Tool.errors = validate302.errors;
+  const valid = validate_Tool_2(data);
+  Tool.errors = validate_Tool_2.errors;
   return valid;
 };
 export const ToolListChangedNotification = function ToolListChangedNotification(data) {
@@ -19917,8 +20071,8 @@ export const ToolListChangedNotification = function ToolListChangedNotification(
     ToolListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate303(data);
-  ToolListChangedNotification.errors = validate303.errors;
+  const valid = validate_ToolListChangedNotification_2(data);
+  ToolListChangedNotification.errors = validate_ToolListChangedNotification_2.errors;
   return valid;
 };
 export const ToolListChangedNotification_params = function ToolListChangedNotification_params(data) {
@@ -19926,8 +20080,8 @@ export const ToolListChangedNotification_params = function ToolListChangedNotifi
     ToolListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate304(data);
-  ToolListChangedNotification_params.errors = validate304.errors;
+  const valid = validate_ToolListChangedNotification_properties_params(data);
+  ToolListChangedNotification_params.errors = validate_ToolListChangedNotification_properties_params.errors;
   return valid;
 };
 export const UnsubscribeRequest = function UnsubscribeRequest(data) {
@@ -19935,8 +20089,8 @@ export const UnsubscribeRequest = function UnsubscribeRequest(data) {
     UnsubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate305(data);
-  UnsubscribeRequest.errors = validate305.errors;
+  const valid = validate_UnsubscribeRequest_2(data);
+  UnsubscribeRequest.errors = validate_UnsubscribeRequest_2.errors;
   return valid;
 };
 export const UnsubscribeRequest_params = function UnsubscribeRequest_params(data) {
@@ -19944,7 +20098,7 @@ export const UnsubscribeRequest_params = function UnsubscribeRequest_params(data
     UnsubscribeRequest_params.errors = null;
     return true;
   }
-  const valid = validate306(data);
-  UnsubscribeRequest_params.errors = validate306.errors;
+  const valid = validate_UnsubscribeRequest_properties_params(data);
+  UnsubscribeRequest_params.errors = validate_UnsubscribeRequest_properties_params.errors;
   return valid;
 };

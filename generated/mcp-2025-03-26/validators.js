@@ -6,53 +6,950 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
-const schema7 = {
+const format_byte = formats.byte;
+const format_uri = formats.uri;
+const format_uri_template =
+  /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
+const schema_Annotations = {
   properties: {
     audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
     priority: { maximum: 1, minimum: 0, type: "number" },
   },
   type: "object",
 };
-const schema8 = { enum: ["assistant", "user"], type: "string" };
-
-function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string") {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  if (!(data === "assistant" || data === "user")) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/enum",
-      keyword: "enum",
-      params: { allowedValues: schema8.enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate23.errors = vErrors;
-  return errors === 0;
-}
-
-function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema_AudioContent = {
+  properties: {
+    annotations: { $ref: "#/definitions/Annotations" },
+    data: { format: "byte", type: "string" },
+    mimeType: { type: "string" },
+    type: { const: "audio", type: "string" },
+  },
+  required: ["data", "mimeType", "type"],
+  type: "object",
+};
+const schema_BlobResourceContents = {
+  properties: {
+    blob: { format: "byte", type: "string" },
+    mimeType: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["blob", "uri"],
+  type: "object",
+};
+const schema_CallToolRequest = {
+  properties: {
+    method: { const: "tools/call", type: "string" },
+    params: {
+      properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
+      required: ["name"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CallToolRequest_properties_params = {
+  properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
+  required: ["name"],
+  type: "object",
+};
+const schema_CallToolResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    content: {
+      items: {
+        anyOf: [
+          { $ref: "#/definitions/TextContent" },
+          { $ref: "#/definitions/ImageContent" },
+          { $ref: "#/definitions/AudioContent" },
+          { $ref: "#/definitions/EmbeddedResource" },
+        ],
+      },
+      type: "array",
+    },
+    isError: { type: "boolean" },
+  },
+  required: ["content"],
+  type: "object",
+};
+const schema_CancelledNotification = {
+  properties: {
+    method: { const: "notifications/cancelled", type: "string" },
+    params: {
+      properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
+      required: ["requestId"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CancelledNotification_properties_params = {
+  properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
+  required: ["requestId"],
+  type: "object",
+};
+const schema_ClientCapabilities = {
+  properties: {
+    experimental: {
+      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
+      type: "object",
+    },
+    roots: { properties: { listChanged: { type: "boolean" } }, type: "object" },
+    sampling: { additionalProperties: true, properties: {}, type: "object" },
+  },
+  type: "object",
+};
+const schema_ClientNotification = {
+  anyOf: [
+    { $ref: "#/definitions/CancelledNotification" },
+    { $ref: "#/definitions/InitializedNotification" },
+    { $ref: "#/definitions/ProgressNotification" },
+    { $ref: "#/definitions/RootsListChangedNotification" },
+  ],
+};
+const schema_ClientRequest = {
+  anyOf: [
+    { $ref: "#/definitions/InitializeRequest" },
+    { $ref: "#/definitions/PingRequest" },
+    { $ref: "#/definitions/ListResourcesRequest" },
+    { $ref: "#/definitions/ListResourceTemplatesRequest" },
+    { $ref: "#/definitions/ReadResourceRequest" },
+    { $ref: "#/definitions/SubscribeRequest" },
+    { $ref: "#/definitions/UnsubscribeRequest" },
+    { $ref: "#/definitions/ListPromptsRequest" },
+    { $ref: "#/definitions/GetPromptRequest" },
+    { $ref: "#/definitions/ListToolsRequest" },
+    { $ref: "#/definitions/CallToolRequest" },
+    { $ref: "#/definitions/SetLevelRequest" },
+    { $ref: "#/definitions/CompleteRequest" },
+  ],
+};
+const schema_ClientResult = {
+  anyOf: [
+    { $ref: "#/definitions/Result" },
+    { $ref: "#/definitions/CreateMessageResult" },
+    { $ref: "#/definitions/ListRootsResult" },
+  ],
+};
+const schema_CompleteRequest = {
+  properties: {
+    method: { const: "completion/complete", type: "string" },
+    params: {
+      properties: {
+        argument: {
+          properties: { name: { type: "string" }, value: { type: "string" } },
+          required: ["name", "value"],
+          type: "object",
+        },
+        ref: { anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceReference" }] },
+      },
+      required: ["argument", "ref"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CompleteRequest_properties_params = {
+  properties: {
+    argument: {
+      properties: { name: { type: "string" }, value: { type: "string" } },
+      required: ["name", "value"],
+      type: "object",
+    },
+    ref: { anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceReference" }] },
+  },
+  required: ["argument", "ref"],
+  type: "object",
+};
+const schema_CompleteResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    completion: {
+      properties: {
+        hasMore: { type: "boolean" },
+        total: { type: "integer" },
+        values: { items: { type: "string" }, type: "array" },
+      },
+      required: ["values"],
+      type: "object",
+    },
+  },
+  required: ["completion"],
+  type: "object",
+};
+const schema_CreateMessageRequest = {
+  properties: {
+    method: { const: "sampling/createMessage", type: "string" },
+    params: {
+      properties: {
+        includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
+        maxTokens: { type: "integer" },
+        messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
+        metadata: { additionalProperties: true, properties: {}, type: "object" },
+        modelPreferences: { $ref: "#/definitions/ModelPreferences" },
+        stopSequences: { items: { type: "string" }, type: "array" },
+        systemPrompt: { type: "string" },
+        temperature: { type: "number" },
+      },
+      required: ["maxTokens", "messages"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CreateMessageRequest_properties_params = {
+  properties: {
+    includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
+    maxTokens: { type: "integer" },
+    messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
+    metadata: { additionalProperties: true, properties: {}, type: "object" },
+    modelPreferences: { $ref: "#/definitions/ModelPreferences" },
+    stopSequences: { items: { type: "string" }, type: "array" },
+    systemPrompt: { type: "string" },
+    temperature: { type: "number" },
+  },
+  required: ["maxTokens", "messages"],
+  type: "object",
+};
+const schema_CreateMessageResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    content: {
+      anyOf: [
+        { $ref: "#/definitions/TextContent" },
+        { $ref: "#/definitions/ImageContent" },
+        { $ref: "#/definitions/AudioContent" },
+      ],
+    },
+    model: { type: "string" },
+    role: { $ref: "#/definitions/Role" },
+    stopReason: { type: "string" },
+  },
+  required: ["content", "model", "role"],
+  type: "object",
+};
+const schema_Cursor = { type: "string" };
+const schema_EmbeddedResource = {
+  properties: {
+    annotations: { $ref: "#/definitions/Annotations" },
+    resource: {
+      anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
+    },
+    type: { const: "resource", type: "string" },
+  },
+  required: ["resource", "type"],
+  type: "object",
+};
+const schema_GetPromptRequest = {
+  properties: {
+    method: { const: "prompts/get", type: "string" },
+    params: {
+      properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
+      required: ["name"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_GetPromptRequest_properties_params = {
+  properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
+  required: ["name"],
+  type: "object",
+};
+const schema_GetPromptResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    description: { type: "string" },
+    messages: { items: { $ref: "#/definitions/PromptMessage" }, type: "array" },
+  },
+  required: ["messages"],
+  type: "object",
+};
+const schema_ImageContent = {
+  properties: {
+    annotations: { $ref: "#/definitions/Annotations" },
+    data: { format: "byte", type: "string" },
+    mimeType: { type: "string" },
+    type: { const: "image", type: "string" },
+  },
+  required: ["data", "mimeType", "type"],
+  type: "object",
+};
+const schema_Implementation = {
+  properties: { name: { type: "string" }, version: { type: "string" } },
+  required: ["name", "version"],
+  type: "object",
+};
+const schema_InitializeRequest = {
+  properties: {
+    method: { const: "initialize", type: "string" },
+    params: {
+      properties: {
+        capabilities: { $ref: "#/definitions/ClientCapabilities" },
+        clientInfo: { $ref: "#/definitions/Implementation" },
+        protocolVersion: { type: "string" },
+      },
+      required: ["capabilities", "clientInfo", "protocolVersion"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_InitializeRequest_properties_params = {
+  properties: {
+    capabilities: { $ref: "#/definitions/ClientCapabilities" },
+    clientInfo: { $ref: "#/definitions/Implementation" },
+    protocolVersion: { type: "string" },
+  },
+  required: ["capabilities", "clientInfo", "protocolVersion"],
+  type: "object",
+};
+const schema_InitializeResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    capabilities: { $ref: "#/definitions/ServerCapabilities" },
+    instructions: { type: "string" },
+    protocolVersion: { type: "string" },
+    serverInfo: { $ref: "#/definitions/Implementation" },
+  },
+  required: ["capabilities", "protocolVersion", "serverInfo"],
+  type: "object",
+};
+const schema_InitializedNotification = {
+  properties: {
+    method: { const: "notifications/initialized", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_InitializedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_JSONRPCBatchRequest = {
+  items: { anyOf: [{ $ref: "#/definitions/JSONRPCRequest" }, { $ref: "#/definitions/JSONRPCNotification" }] },
+  type: "array",
+};
+const schema_JSONRPCBatchResponse = {
+  items: { anyOf: [{ $ref: "#/definitions/JSONRPCResponse" }, { $ref: "#/definitions/JSONRPCError" }] },
+  type: "array",
+};
+const schema_JSONRPCError = {
+  properties: {
+    error: {
+      properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
+      required: ["code", "message"],
+      type: "object",
+    },
+    id: { $ref: "#/definitions/RequestId" },
+    jsonrpc: { const: "2.0", type: "string" },
+  },
+  required: ["error", "id", "jsonrpc"],
+  type: "object",
+};
+const schema_JSONRPCMessage = {
+  anyOf: [
+    { $ref: "#/definitions/JSONRPCRequest" },
+    { $ref: "#/definitions/JSONRPCNotification" },
+    {
+      items: { anyOf: [{ $ref: "#/definitions/JSONRPCRequest" }, { $ref: "#/definitions/JSONRPCNotification" }] },
+      type: "array",
+    },
+    { $ref: "#/definitions/JSONRPCResponse" },
+    { $ref: "#/definitions/JSONRPCError" },
+    {
+      items: { anyOf: [{ $ref: "#/definitions/JSONRPCResponse" }, { $ref: "#/definitions/JSONRPCError" }] },
+      type: "array",
+    },
+  ],
+};
+const schema_JSONRPCNotification = {
+  properties: {
+    jsonrpc: { const: "2.0", type: "string" },
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["jsonrpc", "method"],
+  type: "object",
+};
+const schema_JSONRPCRequest = {
+  properties: {
+    id: { $ref: "#/definitions/RequestId" },
+    jsonrpc: { const: "2.0", type: "string" },
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["id", "jsonrpc", "method"],
+  type: "object",
+};
+const schema_JSONRPCResponse = {
+  properties: {
+    id: { $ref: "#/definitions/RequestId" },
+    jsonrpc: { const: "2.0", type: "string" },
+    result: { $ref: "#/definitions/Result" },
+  },
+  required: ["id", "jsonrpc", "result"],
+  type: "object",
+};
+const schema_ListPromptsRequest = {
+  properties: {
+    method: { const: "prompts/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListPromptsRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListPromptsResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    prompts: { items: { $ref: "#/definitions/Prompt" }, type: "array" },
+  },
+  required: ["prompts"],
+  type: "object",
+};
+const schema_ListResourceTemplatesRequest = {
+  properties: {
+    method: { const: "resources/templates/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListResourceTemplatesRequest_properties_params = {
+  properties: { cursor: { type: "string" } },
+  type: "object",
+};
+const schema_ListResourceTemplatesResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    resourceTemplates: { items: { $ref: "#/definitions/ResourceTemplate" }, type: "array" },
+  },
+  required: ["resourceTemplates"],
+  type: "object",
+};
+const schema_ListResourcesRequest = {
+  properties: {
+    method: { const: "resources/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListResourcesRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListResourcesResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    resources: { items: { $ref: "#/definitions/Resource" }, type: "array" },
+  },
+  required: ["resources"],
+  type: "object",
+};
+const schema_ListRootsRequest = {
+  properties: {
+    method: { const: "roots/list", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListRootsRequest_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
+  type: "object",
+};
+const schema_ListRootsResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    roots: { items: { $ref: "#/definitions/Root" }, type: "array" },
+  },
+  required: ["roots"],
+  type: "object",
+};
+const schema_ListToolsRequest = {
+  properties: {
+    method: { const: "tools/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListToolsRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListToolsResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    tools: { items: { $ref: "#/definitions/Tool" }, type: "array" },
+  },
+  required: ["tools"],
+  type: "object",
+};
+const schema_LoggingLevel = {
+  enum: ["alert", "critical", "debug", "emergency", "error", "info", "notice", "warning"],
+  type: "string",
+};
+const schema_LoggingMessageNotification = {
+  properties: {
+    method: { const: "notifications/message", type: "string" },
+    params: {
+      properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
+      required: ["data", "level"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_LoggingMessageNotification_properties_params = {
+  properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
+  required: ["data", "level"],
+  type: "object",
+};
+const schema_ModelHint = { properties: { name: { type: "string" } }, type: "object" };
+const schema_ModelPreferences = {
+  properties: {
+    costPriority: { maximum: 1, minimum: 0, type: "number" },
+    hints: { items: { $ref: "#/definitions/ModelHint" }, type: "array" },
+    intelligencePriority: { maximum: 1, minimum: 0, type: "number" },
+    speedPriority: { maximum: 1, minimum: 0, type: "number" },
+  },
+  type: "object",
+};
+const schema_Notification = {
+  properties: {
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_PaginatedRequest = {
+  properties: { method: { type: "string" }, params: { properties: { cursor: { type: "string" } }, type: "object" } },
+  required: ["method"],
+  type: "object",
+};
+const schema_PaginatedResult = {
+  properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
+  type: "object",
+};
+const schema_PingRequest = {
+  properties: {
+    method: { const: "ping", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_PingRequest_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
+  type: "object",
+};
+const schema_ProgressNotification = {
+  properties: {
+    method: { const: "notifications/progress", type: "string" },
+    params: {
+      properties: {
+        message: { type: "string" },
+        progress: { type: "number" },
+        progressToken: { $ref: "#/definitions/ProgressToken" },
+        total: { type: "number" },
+      },
+      required: ["progress", "progressToken"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ProgressNotification_properties_params = {
+  properties: {
+    message: { type: "string" },
+    progress: { type: "number" },
+    progressToken: { $ref: "#/definitions/ProgressToken" },
+    total: { type: "number" },
+  },
+  required: ["progress", "progressToken"],
+  type: "object",
+};
+const schema_ProgressToken = { type: ["string", "integer"] };
+const schema_Prompt = {
+  properties: {
+    arguments: { items: { $ref: "#/definitions/PromptArgument" }, type: "array" },
+    description: { type: "string" },
+    name: { type: "string" },
+  },
+  required: ["name"],
+  type: "object",
+};
+const schema_PromptArgument = {
+  properties: { description: { type: "string" }, name: { type: "string" }, required: { type: "boolean" } },
+  required: ["name"],
+  type: "object",
+};
+const schema_PromptListChangedNotification = {
+  properties: {
+    method: { const: "notifications/prompts/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_PromptListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_PromptMessage = {
+  properties: {
+    content: {
+      anyOf: [
+        { $ref: "#/definitions/TextContent" },
+        { $ref: "#/definitions/ImageContent" },
+        { $ref: "#/definitions/AudioContent" },
+        { $ref: "#/definitions/EmbeddedResource" },
+      ],
+    },
+    role: { $ref: "#/definitions/Role" },
+  },
+  required: ["content", "role"],
+  type: "object",
+};
+const schema_PromptReference = {
+  properties: { name: { type: "string" }, type: { const: "ref/prompt", type: "string" } },
+  required: ["name", "type"],
+  type: "object",
+};
+const schema_ReadResourceRequest = {
+  properties: {
+    method: { const: "resources/read", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ReadResourceRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_ReadResourceResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    contents: {
+      items: {
+        anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
+      },
+      type: "array",
+    },
+  },
+  required: ["contents"],
+  type: "object",
+};
+const schema_Request = {
+  properties: {
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_RequestId = { type: ["string", "integer"] };
+const schema_Resource = {
+  properties: {
+    annotations: { $ref: "#/definitions/Annotations" },
+    description: { type: "string" },
+    mimeType: { type: "string" },
+    name: { type: "string" },
+    size: { type: "integer" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["name", "uri"],
+  type: "object",
+};
+const schema_ResourceContents = {
+  properties: { mimeType: { type: "string" }, uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_ResourceListChangedNotification = {
+  properties: {
+    method: { const: "notifications/resources/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ResourceListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_ResourceReference = {
+  properties: { type: { const: "ref/resource", type: "string" }, uri: { format: "uri-template", type: "string" } },
+  required: ["type", "uri"],
+  type: "object",
+};
+const schema_ResourceTemplate = {
+  properties: {
+    annotations: { $ref: "#/definitions/Annotations" },
+    description: { type: "string" },
+    mimeType: { type: "string" },
+    name: { type: "string" },
+    uriTemplate: { format: "uri-template", type: "string" },
+  },
+  required: ["name", "uriTemplate"],
+  type: "object",
+};
+const schema_ResourceUpdatedNotification = {
+  properties: {
+    method: { const: "notifications/resources/updated", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ResourceUpdatedNotification_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_Result = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_Role = { enum: ["assistant", "user"], type: "string" };
+const schema_Root = {
+  properties: { name: { type: "string" }, uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_RootsListChangedNotification = {
+  properties: {
+    method: { const: "notifications/roots/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_RootsListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_SamplingMessage = {
+  properties: {
+    content: {
+      anyOf: [
+        { $ref: "#/definitions/TextContent" },
+        { $ref: "#/definitions/ImageContent" },
+        { $ref: "#/definitions/AudioContent" },
+      ],
+    },
+    role: { $ref: "#/definitions/Role" },
+  },
+  required: ["content", "role"],
+  type: "object",
+};
+const schema_ServerCapabilities = {
+  properties: {
+    completions: { additionalProperties: true, properties: {}, type: "object" },
+    experimental: {
+      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
+      type: "object",
+    },
+    logging: { additionalProperties: true, properties: {}, type: "object" },
+    prompts: { properties: { listChanged: { type: "boolean" } }, type: "object" },
+    resources: { properties: { listChanged: { type: "boolean" }, subscribe: { type: "boolean" } }, type: "object" },
+    tools: { properties: { listChanged: { type: "boolean" } }, type: "object" },
+  },
+  type: "object",
+};
+const schema_ServerNotification = {
+  anyOf: [
+    { $ref: "#/definitions/CancelledNotification" },
+    { $ref: "#/definitions/ProgressNotification" },
+    { $ref: "#/definitions/ResourceListChangedNotification" },
+    { $ref: "#/definitions/ResourceUpdatedNotification" },
+    { $ref: "#/definitions/PromptListChangedNotification" },
+    { $ref: "#/definitions/ToolListChangedNotification" },
+    { $ref: "#/definitions/LoggingMessageNotification" },
+  ],
+};
+const schema_ServerRequest = {
+  anyOf: [
+    { $ref: "#/definitions/PingRequest" },
+    { $ref: "#/definitions/CreateMessageRequest" },
+    { $ref: "#/definitions/ListRootsRequest" },
+  ],
+};
+const schema_ServerResult = {
+  anyOf: [
+    { $ref: "#/definitions/Result" },
+    { $ref: "#/definitions/InitializeResult" },
+    { $ref: "#/definitions/ListResourcesResult" },
+    { $ref: "#/definitions/ListResourceTemplatesResult" },
+    { $ref: "#/definitions/ReadResourceResult" },
+    { $ref: "#/definitions/ListPromptsResult" },
+    { $ref: "#/definitions/GetPromptResult" },
+    { $ref: "#/definitions/ListToolsResult" },
+    { $ref: "#/definitions/CallToolResult" },
+    { $ref: "#/definitions/CompleteResult" },
+  ],
+};
+const schema_SetLevelRequest = {
+  properties: {
+    method: { const: "logging/setLevel", type: "string" },
+    params: { properties: { level: { $ref: "#/definitions/LoggingLevel" } }, required: ["level"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_SetLevelRequest_properties_params = {
+  properties: { level: { $ref: "#/definitions/LoggingLevel" } },
+  required: ["level"],
+  type: "object",
+};
+const schema_SubscribeRequest = {
+  properties: {
+    method: { const: "resources/subscribe", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_SubscribeRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_TextContent = {
+  properties: {
+    annotations: { $ref: "#/definitions/Annotations" },
+    text: { type: "string" },
+    type: { const: "text", type: "string" },
+  },
+  required: ["text", "type"],
+  type: "object",
+};
+const schema_TextResourceContents = {
+  properties: { mimeType: { type: "string" }, text: { type: "string" }, uri: { format: "uri", type: "string" } },
+  required: ["text", "uri"],
+  type: "object",
+};
+const schema_Tool = {
+  properties: {
+    annotations: { $ref: "#/definitions/ToolAnnotations" },
+    description: { type: "string" },
+    inputSchema: {
+      properties: {
+        properties: {
+          additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
+          type: "object",
+        },
+        required: { items: { type: "string" }, type: "array" },
+        type: { const: "object", type: "string" },
+      },
+      required: ["type"],
+      type: "object",
+    },
+    name: { type: "string" },
+  },
+  required: ["inputSchema", "name"],
+  type: "object",
+};
+const schema_ToolAnnotations = {
+  properties: {
+    destructiveHint: { type: "boolean" },
+    idempotentHint: { type: "boolean" },
+    openWorldHint: { type: "boolean" },
+    readOnlyHint: { type: "boolean" },
+    title: { type: "string" },
+  },
+  type: "object",
+};
+const schema_ToolListChangedNotification = {
+  properties: {
+    method: { const: "notifications/tools/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ToolListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_UnsubscribeRequest = {
+  properties: {
+    method: { const: "resources/unsubscribe", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_UnsubscribeRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+function validate_Annotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -62,14 +959,14 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate23(data0[i0], {
+            !validate_Role(data0[i0], {
               instancePath: instancePath + "/audience/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+            vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
             errors = vErrors.length;
           }
         }
@@ -153,23 +1050,10 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate22.errors = vErrors;
+  validate_Annotations.errors = vErrors;
   return errors === 0;
 }
-
-const schema9 = {
-  properties: {
-    annotations: { $ref: "#/definitions/Annotations" },
-    data: { format: "byte", type: "string" },
-    mimeType: { type: "string" },
-    type: { const: "audio", type: "string" },
-  },
-  required: ["data", "mimeType", "type"],
-  type: "object",
-};
-const formats0 = formats["byte"];
-
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_AudioContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -220,21 +1104,21 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data1 = data.data;
       if (typeof data1 === "string") {
-        if (!formats0(data1)) {
+        if (!format_byte(data1)) {
           const err3 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -330,22 +1214,13 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate_AudioContent.errors = vErrors;
   return errors === 0;
 }
-
-const schema10 = {
-  properties: {
-    blob: { format: "byte", type: "string" },
-    mimeType: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["blob", "uri"],
-  type: "object",
-};
-const formats4 = formats["uri"];
-
-function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_BlobResourceContents(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -382,7 +1257,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.blob !== undefined) {
       let data0 = data.blob;
       if (typeof data0 === "string") {
-        if (!formats0(data0)) {
+        if (!format_byte(data0)) {
           const err2 = {
             instancePath: instancePath + "/blob",
             schemaPath: "#/properties/blob/format",
@@ -433,7 +1308,7 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err5 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -479,24 +1354,10 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate_BlobResourceContents.errors = vErrors;
   return errors === 0;
 }
-
-const schema11 = {
-  properties: {
-    method: { const: "tools/call", type: "string" },
-    params: {
-      properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
-      required: ["name"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -648,17 +1509,13 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate_CallToolRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema12 = {
-  properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
-  required: ["name"],
-  type: "object",
-};
-
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -728,628 +1585,10 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate_CallToolRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema13 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    content: {
-      items: {
-        anyOf: [
-          { $ref: "#/definitions/TextContent" },
-          { $ref: "#/definitions/ImageContent" },
-          { $ref: "#/definitions/AudioContent" },
-          { $ref: "#/definitions/EmbeddedResource" },
-        ],
-      },
-      type: "array",
-    },
-    isError: { type: "boolean" },
-  },
-  required: ["content"],
-  type: "object",
-};
-const schema14 = {
-  properties: {
-    annotations: { $ref: "#/definitions/Annotations" },
-    text: { type: "string" },
-    type: { const: "text", type: "string" },
-  },
-  required: ["text", "type"],
-  type: "object",
-};
-
-function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate22(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data2 = data.type;
-      if (typeof data2 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("text" !== data2) {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "text" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate31.errors = vErrors;
-  return errors === 0;
-}
-
-const schema15 = {
-  properties: {
-    annotations: { $ref: "#/definitions/Annotations" },
-    data: { format: "byte", type: "string" },
-    mimeType: { type: "string" },
-    type: { const: "image", type: "string" },
-  },
-  required: ["data", "mimeType", "type"],
-  type: "object",
-};
-
-function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.data === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "data" },
-        message: "must have required property '" + "data" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.mimeType === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "mimeType" },
-        message: "must have required property '" + "mimeType" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate22(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.data !== undefined) {
-      let data1 = data.data;
-      if (typeof data1 === "string") {
-        if (!formats0(data1)) {
-          const err3 = {
-            instancePath: instancePath + "/data",
-            schemaPath: "#/properties/data/format",
-            keyword: "format",
-            params: { format: "byte" },
-            message: 'must match format "' + "byte" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/data",
-          schemaPath: "#/properties/data/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data3 = data.type;
-      if (typeof data3 !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-      if ("image" !== data3) {
-        const err7 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "image" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate34.errors = vErrors;
-  return errors === 0;
-}
-
-const schema16 = {
-  properties: {
-    annotations: { $ref: "#/definitions/Annotations" },
-    resource: {
-      anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
-    },
-    type: { const: "resource", type: "string" },
-  },
-  required: ["resource", "type"],
-  type: "object",
-};
-const schema17 = {
-  properties: { mimeType: { type: "string" }, text: { type: "string" }, uri: { format: "uri", type: "string" } },
-  required: ["text", "uri"],
-  type: "object",
-};
-
-function validate40(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data2 = data.uri;
-      if (typeof data2 === "string") {
-        if (!formats4(data2)) {
-          const err4 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate40.errors = vErrors;
-  return errors === 0;
-}
-
-function validate38(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.resource === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "resource" },
-        message: "must have required property '" + "resource" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate22(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.resource !== undefined) {
-      let data1 = data.resource;
-      const _errs3 = errors;
-      let valid1 = false;
-      const _errs4 = errors;
-      if (
-        !validate40(data1, {
-          instancePath: instancePath + "/resource",
-          parentData: data,
-          parentDataProperty: "resource",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs4 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs5 = errors;
-        if (
-          !validate27(data1, {
-            instancePath: instancePath + "/resource",
-            parentData: data,
-            parentDataProperty: "resource",
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs5 === errors;
-        valid1 = valid1 || _valid0;
-      }
-      if (!valid1) {
-        const err2 = {
-          instancePath: instancePath + "/resource",
-          schemaPath: "#/properties/resource/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      } else {
-        errors = _errs3;
-        if (vErrors !== null) {
-          if (_errs3) {
-            vErrors.length = _errs3;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.type !== undefined) {
-      let data2 = data.type;
-      if (typeof data2 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("resource" !== data2) {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "resource" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate38.errors = vErrors;
-  return errors === 0;
-}
-
-function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1397,14 +1636,14 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
           let valid3 = false;
           const _errs8 = errors;
           if (
-            !validate31(data2, {
+            !validate_TextContent(data2, {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+            vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -1412,14 +1651,14 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
           if (!valid3) {
             const _errs9 = errors;
             if (
-              !validate34(data2, {
+              !validate_ImageContent(data2, {
                 instancePath: instancePath + "/content/" + i0,
                 parentData: data1,
                 parentDataProperty: i0,
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+              vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs9 === errors;
@@ -1427,14 +1666,15 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
             if (!valid3) {
               const _errs10 = errors;
               if (
-                !validate25(data2, {
+                !validate_AudioContent(data2, {
                   instancePath: instancePath + "/content/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+                vErrors =
+                  vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs10 === errors;
@@ -1442,14 +1682,17 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
               if (!valid3) {
                 const _errs11 = errors;
                 if (
-                  !validate38(data2, {
+                  !validate_EmbeddedResource(data2, {
                     instancePath: instancePath + "/content/" + i0,
                     parentData: data1,
                     parentDataProperty: i0,
                     rootData,
                   })
                 ) {
-                  vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+                  vErrors =
+                    vErrors === null
+                      ? validate_EmbeddedResource.errors
+                      : vErrors.concat(validate_EmbeddedResource.errors);
                   errors = vErrors.length;
                 }
                 var _valid0 = _errs11 === errors;
@@ -1530,47 +1773,13 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate30.errors = vErrors;
+  validate_CallToolResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema18 = {
-  properties: {
-    method: { const: "notifications/cancelled", type: "string" },
-    params: {
-      properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
-      required: ["requestId"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema19 = { type: ["string", "integer"] };
-
-function validate45(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: schema19.type },
-      message: "must be string,integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate45.errors = vErrors;
-  return errors === 0;
-}
-
-function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CancelledNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1674,14 +1883,14 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.requestId !== undefined) {
           if (
-            !validate45(data1.requestId, {
+            !validate_RequestId(data1.requestId, {
               instancePath: instancePath + "/params/requestId",
               parentData: data1,
               parentDataProperty: "requestId",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+            vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
             errors = vErrors.length;
           }
         }
@@ -1716,17 +1925,13 @@ function validate44(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate44.errors = vErrors;
+  validate_CancelledNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema20 = {
-  properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
-  required: ["requestId"],
-  type: "object",
-};
-
-function validate47(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CancelledNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1764,14 +1969,14 @@ function validate47(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.requestId !== undefined) {
       if (
-        !validate45(data.requestId, {
+        !validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -1790,23 +1995,13 @@ function validate47(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate47.errors = vErrors;
+  validate_CancelledNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema21 = {
-  properties: {
-    experimental: {
-      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
-      type: "object",
-    },
-    roots: { properties: { listChanged: { type: "boolean" } }, type: "object" },
-    sampling: { additionalProperties: true, properties: {}, type: "object" },
-  },
-  type: "object",
-};
-
-function validate49(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientCapabilities(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1918,536 +2113,54 @@ function validate49(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate49.errors = vErrors;
+  validate_ClientCapabilities.errors = vErrors;
   return errors === 0;
 }
-
-const schema22 = {
-  anyOf: [
-    { $ref: "#/definitions/CancelledNotification" },
-    { $ref: "#/definitions/InitializedNotification" },
-    { $ref: "#/definitions/ProgressNotification" },
-    { $ref: "#/definitions/RootsListChangedNotification" },
-  ],
-};
-const schema23 = {
-  properties: {
-    method: { const: "notifications/initialized", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("notifications/initialized" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/initialized" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate52.errors = vErrors;
-  return errors === 0;
-}
-
-const schema24 = {
-  properties: {
-    method: { const: "notifications/progress", type: "string" },
-    params: {
-      properties: {
-        message: { type: "string" },
-        progress: { type: "number" },
-        progressToken: { $ref: "#/definitions/ProgressToken" },
-        total: { type: "number" },
-      },
-      required: ["progress", "progressToken"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema25 = { type: ["string", "integer"] };
-
-function validate55(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: schema25.type },
-      message: "must be string,integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate55.errors = vErrors;
-  return errors === 0;
-}
-
-function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("notifications/progress" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/progress" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.progress === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "progress" },
-            message: "must have required property '" + "progress" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.progressToken === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "progressToken" },
-            message: "must have required property '" + "progressToken" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.message !== undefined) {
-          if (typeof data1.message !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/params/message",
-              schemaPath: "#/properties/params/properties/message/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data1.progress !== undefined) {
-          let data3 = data1.progress;
-          if (!(typeof data3 == "number" && isFinite(data3))) {
-            const err7 = {
-              instancePath: instancePath + "/params/progress",
-              schemaPath: "#/properties/params/properties/progress/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data1.progressToken !== undefined) {
-          if (
-            !validate55(data1.progressToken, {
-              instancePath: instancePath + "/params/progressToken",
-              parentData: data1,
-              parentDataProperty: "progressToken",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-            errors = vErrors.length;
-          }
-        }
-        if (data1.total !== undefined) {
-          let data5 = data1.total;
-          if (!(typeof data5 == "number" && isFinite(data5))) {
-            const err8 = {
-              instancePath: instancePath + "/params/total",
-              schemaPath: "#/properties/params/properties/total/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate54.errors = vErrors;
-  return errors === 0;
-}
-
-const schema26 = {
-  properties: {
-    method: { const: "notifications/roots/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate58(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("notifications/roots/list_changed" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/roots/list_changed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate58.errors = vErrors;
-  return errors === 0;
-}
-
-function validate50(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate44(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors =
+      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate52(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+    if (!validate_InitializedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_InitializedNotification.errors
+          : vErrors.concat(validate_InitializedNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate54(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+      if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ProgressNotification.errors
+            : vErrors.concat(validate_ProgressNotification.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate58(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+        if (!validate_RootsListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_RootsListChangedNotification.errors
+              : vErrors.concat(validate_RootsListChangedNotification.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -2479,2432 +2192,148 @@ function validate50(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate50.errors = vErrors;
+  validate_ClientNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema27 = {
-  anyOf: [
-    { $ref: "#/definitions/InitializeRequest" },
-    { $ref: "#/definitions/PingRequest" },
-    { $ref: "#/definitions/ListResourcesRequest" },
-    { $ref: "#/definitions/ListResourceTemplatesRequest" },
-    { $ref: "#/definitions/ReadResourceRequest" },
-    { $ref: "#/definitions/SubscribeRequest" },
-    { $ref: "#/definitions/UnsubscribeRequest" },
-    { $ref: "#/definitions/ListPromptsRequest" },
-    { $ref: "#/definitions/GetPromptRequest" },
-    { $ref: "#/definitions/ListToolsRequest" },
-    { $ref: "#/definitions/CallToolRequest" },
-    { $ref: "#/definitions/SetLevelRequest" },
-    { $ref: "#/definitions/CompleteRequest" },
-  ],
-};
-const schema28 = {
-  properties: {
-    method: { const: "initialize", type: "string" },
-    params: {
-      properties: {
-        capabilities: { $ref: "#/definitions/ClientCapabilities" },
-        clientInfo: { $ref: "#/definitions/Implementation" },
-        protocolVersion: { type: "string" },
-      },
-      required: ["capabilities", "clientInfo", "protocolVersion"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema29 = {
-  properties: { name: { type: "string" }, version: { type: "string" } },
-  required: ["name", "version"],
-  type: "object",
-};
-
-function validate63(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.version === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "version" },
-        message: "must have required property '" + "version" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== undefined) {
-      if (typeof data.version !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/version",
-          schemaPath: "#/properties/version/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate63.errors = vErrors;
-  return errors === 0;
-}
-
-function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("initialize" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "initialize" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.capabilities === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "capabilities" },
-            message: "must have required property '" + "capabilities" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.clientInfo === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "clientInfo" },
-            message: "must have required property '" + "clientInfo" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.protocolVersion === undefined) {
-          const err6 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "protocolVersion" },
-            message: "must have required property '" + "protocolVersion" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (data1.capabilities !== undefined) {
-          if (
-            !validate49(data1.capabilities, {
-              instancePath: instancePath + "/params/capabilities",
-              parentData: data1,
-              parentDataProperty: "capabilities",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
-            errors = vErrors.length;
-          }
-        }
-        if (data1.clientInfo !== undefined) {
-          if (
-            !validate63(data1.clientInfo, {
-              instancePath: instancePath + "/params/clientInfo",
-              parentData: data1,
-              parentDataProperty: "clientInfo",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
-            errors = vErrors.length;
-          }
-        }
-        if (data1.protocolVersion !== undefined) {
-          if (typeof data1.protocolVersion !== "string") {
-            const err7 = {
-              instancePath: instancePath + "/params/protocolVersion",
-              schemaPath: "#/properties/params/properties/protocolVersion/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate61.errors = vErrors;
-  return errors === 0;
-}
-
-const schema30 = {
-  properties: {
-    method: { const: "ping", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate66(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("ping" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "ping" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            if (data2.progressToken !== undefined) {
-              if (
-                !validate55(data2.progressToken, {
-                  instancePath: instancePath + "/params/_meta/progressToken",
-                  parentData: data2,
-                  parentDataProperty: "progressToken",
-                  rootData,
-                })
-              ) {
-                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate66.errors = vErrors;
-  return errors === 0;
-}
-
-const schema31 = {
-  properties: {
-    method: { const: "resources/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate69(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("resources/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate69.errors = vErrors;
-  return errors === 0;
-}
-
-const schema32 = {
-  properties: {
-    method: { const: "resources/templates/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate71(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("resources/templates/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/templates/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate71.errors = vErrors;
-  return errors === 0;
-}
-
-const schema33 = {
-  properties: {
-    method: { const: "resources/read", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("resources/read" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/read" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!formats4(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate73.errors = vErrors;
-  return errors === 0;
-}
-
-const schema34 = {
-  properties: {
-    method: { const: "resources/subscribe", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate75(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("resources/subscribe" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/subscribe" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!formats4(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate75.errors = vErrors;
-  return errors === 0;
-}
-
-const schema35 = {
-  properties: {
-    method: { const: "resources/unsubscribe", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate77(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("resources/unsubscribe" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/unsubscribe" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!formats4(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate77.errors = vErrors;
-  return errors === 0;
-}
-
-const schema36 = {
-  properties: {
-    method: { const: "prompts/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate79(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("prompts/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "prompts/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate79.errors = vErrors;
-  return errors === 0;
-}
-
-const schema37 = {
-  properties: {
-    method: { const: "prompts/get", type: "string" },
-    params: {
-      properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
-      required: ["name"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate81(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("prompts/get" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "prompts/get" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.name === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "name" },
-            message: "must have required property '" + "name" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.arguments !== undefined) {
-          let data2 = data1.arguments;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            for (const key0 in data2) {
-              if (typeof data2[key0] !== "string") {
-                const err5 = {
-                  instancePath: instancePath + "/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-                  schemaPath: "#/properties/params/properties/arguments/additionalProperties/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err5];
-                } else {
-                  vErrors.push(err5);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/arguments",
-              schemaPath: "#/properties/params/properties/arguments/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data1.name !== undefined) {
-          if (typeof data1.name !== "string") {
-            const err7 = {
-              instancePath: instancePath + "/params/name",
-              schemaPath: "#/properties/params/properties/name/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate81.errors = vErrors;
-  return errors === 0;
-}
-
-const schema38 = {
-  properties: {
-    method: { const: "tools/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate83(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("tools/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "tools/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate83.errors = vErrors;
-  return errors === 0;
-}
-
-const schema39 = {
-  properties: {
-    method: { const: "logging/setLevel", type: "string" },
-    params: { properties: { level: { $ref: "#/definitions/LoggingLevel" } }, required: ["level"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema40 = {
-  enum: ["alert", "critical", "debug", "emergency", "error", "info", "notice", "warning"],
-  type: "string",
-};
-
-function validate87(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string") {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  if (!(
-    data === "alert" ||
-    data === "critical" ||
-    data === "debug" ||
-    data === "emergency" ||
-    data === "error" ||
-    data === "info" ||
-    data === "notice" ||
-    data === "warning"
-  )) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/enum",
-      keyword: "enum",
-      params: { allowedValues: schema40.enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate87.errors = vErrors;
-  return errors === 0;
-}
-
-function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("logging/setLevel" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "logging/setLevel" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.level === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "level" },
-            message: "must have required property '" + "level" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.level !== undefined) {
-          if (
-            !validate87(data1.level, {
-              instancePath: instancePath + "/params/level",
-              parentData: data1,
-              parentDataProperty: "level",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate86.errors = vErrors;
-  return errors === 0;
-}
-
-const schema41 = {
-  properties: {
-    method: { const: "completion/complete", type: "string" },
-    params: {
-      properties: {
-        argument: {
-          properties: { name: { type: "string" }, value: { type: "string" } },
-          required: ["name", "value"],
-          type: "object",
-        },
-        ref: { anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceReference" }] },
-      },
-      required: ["argument", "ref"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema42 = {
-  properties: { name: { type: "string" }, type: { const: "ref/prompt", type: "string" } },
-  required: ["name", "type"],
-  type: "object",
-};
-
-function validate91(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data1 = data.type;
-      if (typeof data1 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("ref/prompt" !== data1) {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "ref/prompt" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate91.errors = vErrors;
-  return errors === 0;
-}
-
-const schema43 = {
-  properties: { type: { const: "ref/resource", type: "string" }, uri: { format: "uri-template", type: "string" } },
-  required: ["type", "uri"],
-  type: "object",
-};
-const formats16 =
-  /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-
-function validate93(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.type !== undefined) {
-      let data0 = data.type;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("ref/resource" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "ref/resource" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data1 = data.uri;
-      if (typeof data1 === "string") {
-        if (!formats16.test(data1)) {
-          const err4 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri-template" },
-            message: 'must match format "' + "uri-template" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate93.errors = vErrors;
-  return errors === 0;
-}
-
-function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("completion/complete" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "completion/complete" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.argument === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "argument" },
-            message: "must have required property '" + "argument" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.ref === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "ref" },
-            message: "must have required property '" + "ref" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.argument !== undefined) {
-          let data2 = data1.argument;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            if (data2.name === undefined) {
-              const err6 = {
-                instancePath: instancePath + "/params/argument",
-                schemaPath: "#/properties/params/properties/argument/required",
-                keyword: "required",
-                params: { missingProperty: "name" },
-                message: "must have required property '" + "name" + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-            if (data2.value === undefined) {
-              const err7 = {
-                instancePath: instancePath + "/params/argument",
-                schemaPath: "#/properties/params/properties/argument/required",
-                keyword: "required",
-                params: { missingProperty: "value" },
-                message: "must have required property '" + "value" + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err7];
-              } else {
-                vErrors.push(err7);
-              }
-              errors++;
-            }
-            if (data2.name !== undefined) {
-              if (typeof data2.name !== "string") {
-                const err8 = {
-                  instancePath: instancePath + "/params/argument/name",
-                  schemaPath: "#/properties/params/properties/argument/properties/name/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err8];
-                } else {
-                  vErrors.push(err8);
-                }
-                errors++;
-              }
-            }
-            if (data2.value !== undefined) {
-              if (typeof data2.value !== "string") {
-                const err9 = {
-                  instancePath: instancePath + "/params/argument/value",
-                  schemaPath: "#/properties/params/properties/argument/properties/value/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err10 = {
-              instancePath: instancePath + "/params/argument",
-              schemaPath: "#/properties/params/properties/argument/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-        if (data1.ref !== undefined) {
-          let data5 = data1.ref;
-          const _errs12 = errors;
-          let valid3 = false;
-          const _errs13 = errors;
-          if (
-            !validate91(data5, {
-              instancePath: instancePath + "/params/ref",
-              parentData: data1,
-              parentDataProperty: "ref",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs13 === errors;
-          valid3 = valid3 || _valid0;
-          if (!valid3) {
-            const _errs14 = errors;
-            if (
-              !validate93(data5, {
-                instancePath: instancePath + "/params/ref",
-                parentData: data1,
-                parentDataProperty: "ref",
-                rootData,
-              })
-            ) {
-              vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
-              errors = vErrors.length;
-            }
-            var _valid0 = _errs14 === errors;
-            valid3 = valid3 || _valid0;
-          }
-          if (!valid3) {
-            const err11 = {
-              instancePath: instancePath + "/params/ref",
-              schemaPath: "#/properties/params/properties/ref/anyOf",
-              keyword: "anyOf",
-              params: {},
-              message: "must match a schema in anyOf",
-            };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          } else {
-            errors = _errs12;
-            if (vErrors !== null) {
-              if (_errs12) {
-                vErrors.length = _errs12;
-              } else {
-                vErrors = null;
-              }
-            }
-          }
-        }
-      } else {
-        const err12 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate90.errors = vErrors;
-  return errors === 0;
-}
-
-function validate60(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate61(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+  if (!validate_InitializeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate66(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+    if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate69(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+      if (!validate_ListResourcesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ListResourcesRequest.errors
+            : vErrors.concat(validate_ListResourcesRequest.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate71(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+        if (!validate_ListResourceTemplatesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourceTemplatesRequest.errors
+              : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate73(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+          if (!validate_ReadResourceRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ReadResourceRequest.errors
+                : vErrors.concat(validate_ReadResourceRequest.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate75(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+            if (!validate_SubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate77(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+              if (!validate_UnsubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null
+                    ? validate_UnsubscribeRequest.errors
+                    : vErrors.concat(validate_UnsubscribeRequest.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
               valid0 = valid0 || _valid0;
               if (!valid0) {
                 const _errs8 = errors;
-                if (!validate79(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                  vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+                if (!validate_ListPromptsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListPromptsRequest.errors
+                      : vErrors.concat(validate_ListPromptsRequest.errors);
                   errors = vErrors.length;
                 }
                 var _valid0 = _errs8 === errors;
                 valid0 = valid0 || _valid0;
                 if (!valid0) {
                   const _errs9 = errors;
-                  if (!validate81(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                    vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+                  if (!validate_GetPromptRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_GetPromptRequest.errors
+                        : vErrors.concat(validate_GetPromptRequest.errors);
                     errors = vErrors.length;
                   }
                   var _valid0 = _errs9 === errors;
                   valid0 = valid0 || _valid0;
                   if (!valid0) {
                     const _errs10 = errors;
-                    if (!validate83(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                      vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+                    if (!validate_ListToolsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_ListToolsRequest.errors
+                          : vErrors.concat(validate_ListToolsRequest.errors);
                       errors = vErrors.length;
                     }
                     var _valid0 = _errs10 === errors;
                     valid0 = valid0 || _valid0;
                     if (!valid0) {
                       const _errs11 = errors;
-                      if (!validate28(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                        vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+                      if (!validate_CallToolRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                        vErrors =
+                          vErrors === null
+                            ? validate_CallToolRequest.errors
+                            : vErrors.concat(validate_CallToolRequest.errors);
                         errors = vErrors.length;
                       }
                       var _valid0 = _errs11 === errors;
                       valid0 = valid0 || _valid0;
                       if (!valid0) {
                         const _errs12 = errors;
-                        if (!validate86(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                          vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+                        if (
+                          !validate_SetLevelRequest(data, { instancePath, parentData, parentDataProperty, rootData })
+                        ) {
+                          vErrors =
+                            vErrors === null
+                              ? validate_SetLevelRequest.errors
+                              : vErrors.concat(validate_SetLevelRequest.errors);
                           errors = vErrors.length;
                         }
                         var _valid0 = _errs12 === errors;
                         valid0 = valid0 || _valid0;
                         if (!valid0) {
                           const _errs13 = errors;
-                          if (!validate90(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                            vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+                          if (
+                            !validate_CompleteRequest(data, { instancePath, parentData, parentDataProperty, rootData })
+                          ) {
+                            vErrors =
+                              vErrors === null
+                                ? validate_CompleteRequest.errors
+                                : vErrors.concat(validate_CompleteRequest.errors);
                             errors = vErrors.length;
                           }
                           var _valid0 = _errs13 === errors;
@@ -4945,509 +2374,34 @@ function validate60(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate60.errors = vErrors;
+  validate_ClientRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema44 = {
-  anyOf: [
-    { $ref: "#/definitions/Result" },
-    { $ref: "#/definitions/CreateMessageResult" },
-    { $ref: "#/definitions/ListRootsResult" },
-  ],
-};
-const schema45 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate97(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate97.errors = vErrors;
-  return errors === 0;
-}
-
-const schema46 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    content: {
-      anyOf: [
-        { $ref: "#/definitions/TextContent" },
-        { $ref: "#/definitions/ImageContent" },
-        { $ref: "#/definitions/AudioContent" },
-      ],
-    },
-    model: { type: "string" },
-    role: { $ref: "#/definitions/Role" },
-    stopReason: { type: "string" },
-  },
-  required: ["content", "model", "role"],
-  type: "object",
-};
-
-function validate99(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.model === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "model" },
-        message: "must have required property '" + "model" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.content !== undefined) {
-      let data1 = data.content;
-      const _errs5 = errors;
-      let valid1 = false;
-      const _errs6 = errors;
-      if (
-        !validate31(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs7 = errors;
-        if (
-          !validate34(data1, {
-            instancePath: instancePath + "/content",
-            parentData: data,
-            parentDataProperty: "content",
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs7 === errors;
-        valid1 = valid1 || _valid0;
-        if (!valid1) {
-          const _errs8 = errors;
-          if (
-            !validate25(data1, {
-              instancePath: instancePath + "/content",
-              parentData: data,
-              parentDataProperty: "content",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs8 === errors;
-          valid1 = valid1 || _valid0;
-        }
-      }
-      if (!valid1) {
-        const err4 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      } else {
-        errors = _errs5;
-        if (vErrors !== null) {
-          if (_errs5) {
-            vErrors.length = _errs5;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.model !== undefined) {
-      if (typeof data.model !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/model",
-          schemaPath: "#/properties/model/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate23(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.stopReason !== undefined) {
-      if (typeof data.stopReason !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/stopReason",
-          schemaPath: "#/properties/stopReason/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate99.errors = vErrors;
-  return errors === 0;
-}
-
-const schema47 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    roots: { items: { $ref: "#/definitions/Root" }, type: "array" },
-  },
-  required: ["roots"],
-  type: "object",
-};
-const schema48 = {
-  properties: { name: { type: "string" }, uri: { format: "uri", type: "string" } },
-  required: ["uri"],
-  type: "object",
-};
-
-function validate106(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.uri === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data1 = data.uri;
-      if (typeof data1 === "string") {
-        if (!formats4(data1)) {
-          const err2 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate106.errors = vErrors;
-  return errors === 0;
-}
-
-function validate105(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.roots === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "roots" },
-        message: "must have required property '" + "roots" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.roots !== undefined) {
-      let data1 = data.roots;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate106(data1[i0], {
-              instancePath: instancePath + "/roots/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/roots",
-          schemaPath: "#/properties/roots/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate105.errors = vErrors;
-  return errors === 0;
-}
-
-function validate96(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate97(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate99(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+    if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate105(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+      if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -5478,11 +2432,10 @@ function validate96(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate96.errors = vErrors;
+  validate_ClientResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate109(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5671,14 +2624,15 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
           let valid3 = false;
           const _errs13 = errors;
           if (
-            !validate91(data5, {
+            !validate_PromptReference(data5, {
               instancePath: instancePath + "/params/ref",
               parentData: data1,
               parentDataProperty: "ref",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+            vErrors =
+              vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs13 === errors;
@@ -5686,14 +2640,17 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid3) {
             const _errs14 = errors;
             if (
-              !validate93(data5, {
+              !validate_ResourceReference(data5, {
                 instancePath: instancePath + "/params/ref",
                 parentData: data1,
                 parentDataProperty: "ref",
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_ResourceReference.errors
+                  : vErrors.concat(validate_ResourceReference.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs14 === errors;
@@ -5755,24 +2712,293 @@ function validate109(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate109.errors = vErrors;
+  validate_CompleteRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema50 = {
-  properties: {
-    argument: {
-      properties: { name: { type: "string" }, value: { type: "string" } },
-      required: ["name", "value"],
-      type: "object",
-    },
-    ref: { anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceReference" }] },
-  },
-  required: ["argument", "ref"],
-  type: "object",
-};
-
-function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("completion/complete" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "completion/complete" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.argument === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "argument" },
+            message: "must have required property '" + "argument" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.ref === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "ref" },
+            message: "must have required property '" + "ref" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.argument !== undefined) {
+          let data2 = data1.argument;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            if (data2.name === undefined) {
+              const err6 = {
+                instancePath: instancePath + "/params/argument",
+                schemaPath: "#/properties/params/properties/argument/required",
+                keyword: "required",
+                params: { missingProperty: "name" },
+                message: "must have required property '" + "name" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+            if (data2.value === undefined) {
+              const err7 = {
+                instancePath: instancePath + "/params/argument",
+                schemaPath: "#/properties/params/properties/argument/required",
+                keyword: "required",
+                params: { missingProperty: "value" },
+                message: "must have required property '" + "value" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
+            if (data2.name !== undefined) {
+              if (typeof data2.name !== "string") {
+                const err8 = {
+                  instancePath: instancePath + "/params/argument/name",
+                  schemaPath: "#/properties/params/properties/argument/properties/name/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+            if (data2.value !== undefined) {
+              if (typeof data2.value !== "string") {
+                const err9 = {
+                  instancePath: instancePath + "/params/argument/value",
+                  schemaPath: "#/properties/params/properties/argument/properties/value/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err10 = {
+              instancePath: instancePath + "/params/argument",
+              schemaPath: "#/properties/params/properties/argument/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+        }
+        if (data1.ref !== undefined) {
+          let data5 = data1.ref;
+          const _errs12 = errors;
+          let valid3 = false;
+          const _errs13 = errors;
+          if (
+            !validate_PromptReference(data5, {
+              instancePath: instancePath + "/params/ref",
+              parentData: data1,
+              parentDataProperty: "ref",
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs13 === errors;
+          valid3 = valid3 || _valid0;
+          if (!valid3) {
+            const _errs14 = errors;
+            if (
+              !validate_ResourceReference(data5, {
+                instancePath: instancePath + "/params/ref",
+                parentData: data1,
+                parentDataProperty: "ref",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_ResourceReference.errors
+                  : vErrors.concat(validate_ResourceReference.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs14 === errors;
+            valid3 = valid3 || _valid0;
+          }
+          if (!valid3) {
+            const err11 = {
+              instancePath: instancePath + "/params/ref",
+              schemaPath: "#/properties/params/properties/ref/anyOf",
+              keyword: "anyOf",
+              params: {},
+              message: "must match a schema in anyOf",
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          } else {
+            errors = _errs12;
+            if (vErrors !== null) {
+              if (_errs12) {
+                vErrors.length = _errs12;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate_CompleteRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_CompleteRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -5895,14 +3121,14 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
       let valid2 = false;
       const _errs9 = errors;
       if (
-        !validate91(data3, {
+        !validate_PromptReference(data3, {
           instancePath: instancePath + "/ref",
           parentData: data,
           parentDataProperty: "ref",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+        vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs9 === errors;
@@ -5910,14 +3136,15 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid2) {
         const _errs10 = errors;
         if (
-          !validate93(data3, {
+          !validate_ResourceReference(data3, {
             instancePath: instancePath + "/ref",
             parentData: data,
             parentDataProperty: "ref",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+          vErrors =
+            vErrors === null ? validate_ResourceReference.errors : vErrors.concat(validate_ResourceReference.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs10 === errors;
@@ -5963,28 +3190,10 @@ function validate112(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate112.errors = vErrors;
+  validate_CompleteRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema51 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    completion: {
-      properties: {
-        hasMore: { type: "boolean" },
-        total: { type: "integer" },
-        values: { items: { type: "string" }, type: "array" },
-      },
-      required: ["values"],
-      type: "object",
-    },
-  },
-  required: ["completion"],
-  type: "object",
-};
-
-function validate115(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6143,442 +3352,13 @@ function validate115(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate115.errors = vErrors;
+  validate_CompleteResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema52 = {
-  properties: {
-    method: { const: "sampling/createMessage", type: "string" },
-    params: {
-      properties: {
-        includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
-        maxTokens: { type: "integer" },
-        messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
-        metadata: { additionalProperties: true, properties: {}, type: "object" },
-        modelPreferences: { $ref: "#/definitions/ModelPreferences" },
-        stopSequences: { items: { type: "string" }, type: "array" },
-        systemPrompt: { type: "string" },
-        temperature: { type: "number" },
-      },
-      required: ["maxTokens", "messages"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema53 = {
-  properties: {
-    content: {
-      anyOf: [
-        { $ref: "#/definitions/TextContent" },
-        { $ref: "#/definitions/ImageContent" },
-        { $ref: "#/definitions/AudioContent" },
-      ],
-    },
-    role: { $ref: "#/definitions/Role" },
-  },
-  required: ["content", "role"],
-  type: "object",
-};
-
-function validate117(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.content !== undefined) {
-      let data0 = data.content;
-      const _errs2 = errors;
-      let valid1 = false;
-      const _errs3 = errors;
-      if (
-        !validate31(data0, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs4 = errors;
-        if (
-          !validate34(data0, {
-            instancePath: instancePath + "/content",
-            parentData: data,
-            parentDataProperty: "content",
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid1 = valid1 || _valid0;
-        if (!valid1) {
-          const _errs5 = errors;
-          if (
-            !validate25(data0, {
-              instancePath: instancePath + "/content",
-              parentData: data,
-              parentDataProperty: "content",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs5 === errors;
-          valid1 = valid1 || _valid0;
-        }
-      }
-      if (!valid1) {
-        const err2 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      } else {
-        errors = _errs2;
-        if (vErrors !== null) {
-          if (_errs2) {
-            vErrors.length = _errs2;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate23(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate117.errors = vErrors;
-  return errors === 0;
-}
-
-const schema54 = {
-  properties: {
-    costPriority: { maximum: 1, minimum: 0, type: "number" },
-    hints: { items: { $ref: "#/definitions/ModelHint" }, type: "array" },
-    intelligencePriority: { maximum: 1, minimum: 0, type: "number" },
-    speedPriority: { maximum: 1, minimum: 0, type: "number" },
-  },
-  type: "object",
-};
-const schema55 = { properties: { name: { type: "string" } }, type: "object" };
-
-function validate124(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err0 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate124.errors = vErrors;
-  return errors === 0;
-}
-
-function validate123(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.costPriority !== undefined) {
-      let data0 = data.costPriority;
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 1 || isNaN(data0)) {
-          const err0 = {
-            instancePath: instancePath + "/costPriority",
-            schemaPath: "#/properties/costPriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
-          errors++;
-        }
-        if (data0 < 0 || isNaN(data0)) {
-          const err1 = {
-            instancePath: instancePath + "/costPriority",
-            schemaPath: "#/properties/costPriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/costPriority",
-          schemaPath: "#/properties/costPriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.hints !== undefined) {
-      let data1 = data.hints;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate124(data1[i0], {
-              instancePath: instancePath + "/hints/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/hints",
-          schemaPath: "#/properties/hints/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.intelligencePriority !== undefined) {
-      let data3 = data.intelligencePriority;
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (data3 > 1 || isNaN(data3)) {
-          const err4 = {
-            instancePath: instancePath + "/intelligencePriority",
-            schemaPath: "#/properties/intelligencePriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data3 < 0 || isNaN(data3)) {
-          const err5 = {
-            instancePath: instancePath + "/intelligencePriority",
-            schemaPath: "#/properties/intelligencePriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/intelligencePriority",
-          schemaPath: "#/properties/intelligencePriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.speedPriority !== undefined) {
-      let data4 = data.speedPriority;
-      if (typeof data4 == "number" && isFinite(data4)) {
-        if (data4 > 1 || isNaN(data4)) {
-          const err7 = {
-            instancePath: instancePath + "/speedPriority",
-            schemaPath: "#/properties/speedPriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        if (data4 < 0 || isNaN(data4)) {
-          const err8 = {
-            instancePath: instancePath + "/speedPriority",
-            schemaPath: "#/properties/speedPriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/speedPriority",
-          schemaPath: "#/properties/speedPriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate123.errors = vErrors;
-  return errors === 0;
-}
-
-function validate116(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6700,7 +3480,7 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
               instancePath: instancePath + "/params/includeContext",
               schemaPath: "#/properties/params/properties/includeContext/enum",
               keyword: "enum",
-              params: { allowedValues: schema52.properties.params.properties.includeContext.enum },
+              params: { allowedValues: schema_CreateMessageRequest.properties.params.properties.includeContext.enum },
               message: "must be equal to one of the allowed values",
             };
             if (vErrors === null) {
@@ -6735,14 +3515,15 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data4.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate117(data4[i0], {
+                !validate_SamplingMessage(data4[i0], {
                   instancePath: instancePath + "/params/messages/" + i0,
                   parentData: data4,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+                vErrors =
+                  vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
                 errors = vErrors.length;
               }
             }
@@ -6783,14 +3564,15 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.modelPreferences !== undefined) {
           if (
-            !validate123(data1.modelPreferences, {
+            !validate_ModelPreferences(data1.modelPreferences, {
               instancePath: instancePath + "/params/modelPreferences",
               parentData: data1,
               parentDataProperty: "modelPreferences",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+            vErrors =
+              vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
             errors = vErrors.length;
           }
         }
@@ -6897,26 +3679,13 @@ function validate116(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate116.errors = vErrors;
+  validate_CreateMessageRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema56 = {
-  properties: {
-    includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
-    maxTokens: { type: "integer" },
-    messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
-    metadata: { additionalProperties: true, properties: {}, type: "object" },
-    modelPreferences: { $ref: "#/definitions/ModelPreferences" },
-    stopSequences: { items: { type: "string" }, type: "array" },
-    systemPrompt: { type: "string" },
-    temperature: { type: "number" },
-  },
-  required: ["maxTokens", "messages"],
-  type: "object",
-};
-
-function validate127(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6972,7 +3741,7 @@ function validate127(data, { instancePath = "", parentData, parentDataProperty, 
           instancePath: instancePath + "/includeContext",
           schemaPath: "#/properties/includeContext/enum",
           keyword: "enum",
-          params: { allowedValues: schema56.properties.includeContext.enum },
+          params: { allowedValues: schema_CreateMessageRequest_properties_params.properties.includeContext.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -7007,14 +3776,15 @@ function validate127(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate117(data2[i0], {
+            !validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+            vErrors =
+              vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -7055,14 +3825,15 @@ function validate127(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.modelPreferences !== undefined) {
       if (
-        !validate123(data.modelPreferences, {
+        !validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+        vErrors =
+          vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
       }
     }
@@ -7153,11 +3924,13 @@ function validate127(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate127.errors = vErrors;
+  validate_CreateMessageRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate130(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7231,14 +4004,14 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs6 = errors;
       if (
-        !validate31(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -7246,14 +4019,14 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs7 = errors;
         if (
-          !validate34(data1, {
+          !validate_ImageContent(data1, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs7 === errors;
@@ -7261,14 +4034,14 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid1) {
           const _errs8 = errors;
           if (
-            !validate25(data1, {
+            !validate_AudioContent(data1, {
               instancePath: instancePath + "/content",
               parentData: data,
               parentDataProperty: "content",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -7319,14 +4092,14 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -7362,13 +4135,221 @@ function validate130(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate130.errors = vErrors;
+  validate_CreateMessageResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema58 = { type: "string" };
-
-function validate135(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageResult_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.model === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "model" },
+        message: "must have required property '" + "model" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.content !== undefined) {
+      let data1 = data.content;
+      const _errs5 = errors;
+      let valid1 = false;
+      const _errs6 = errors;
+      if (
+        !validate_TextContent(data1, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs6 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs7 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs7 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs8 = errors;
+          if (
+            !validate_AudioContent(data1, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs8 === errors;
+          valid1 = valid1 || _valid0;
+        }
+      }
+      if (!valid1) {
+        const err4 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      } else {
+        errors = _errs5;
+        if (vErrors !== null) {
+          if (_errs5) {
+            vErrors.length = _errs5;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.model !== undefined) {
+      if (typeof data.model !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/model",
+          schemaPath: "#/properties/model/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.stopReason !== undefined) {
+      if (typeof data.stopReason !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/stopReason",
+          schemaPath: "#/properties/stopReason/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_CreateMessageResult_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Cursor(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -7386,11 +4367,10 @@ function validate135(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate135.errors = vErrors;
+  validate_Cursor.errors = vErrors;
   return errors === 0;
 }
-
-function validate136(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_EmbeddedResource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7426,14 +4406,14 @@ function validate136(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -7443,14 +4423,17 @@ function validate136(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs4 = errors;
       if (
-        !validate40(data1, {
+        !validate_TextResourceContents(data1, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs4 === errors;
@@ -7458,14 +4441,17 @@ function validate136(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs5 = errors;
         if (
-          !validate27(data1, {
+          !validate_BlobResourceContents(data1, {
             instancePath: instancePath + "/resource",
             parentData: data,
             parentDataProperty: "resource",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs5 === errors;
@@ -7544,35 +4530,159 @@ function validate136(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate136.errors = vErrors;
+  validate_EmbeddedResource.errors = vErrors;
   return errors === 0;
 }
-
-function validate140(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_EmbeddedResource_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+    if (data.resource === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "resource" },
+        message: "must have required property '" + "resource" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
       } else {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.resource !== undefined) {
+      let data1 = data.resource;
+      const _errs3 = errors;
+      let valid1 = false;
+      const _errs4 = errors;
+      if (
+        !validate_TextResourceContents(data1, {
+          instancePath: instancePath + "/resource",
+          parentData: data,
+          parentDataProperty: "resource",
+          rootData,
+        })
+      ) {
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs4 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs5 = errors;
+        if (
+          !validate_BlobResourceContents(data1, {
+            instancePath: instancePath + "/resource",
+            parentData: data,
+            parentDataProperty: "resource",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs5 === errors;
+        valid1 = valid1 || _valid0;
+      }
+      if (!valid1) {
+        const err2 = {
+          instancePath: instancePath + "/resource",
+          schemaPath: "#/properties/resource/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err2];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err2);
+        }
+        errors++;
+      } else {
+        errors = _errs3;
+        if (vErrors !== null) {
+          if (_errs3) {
+            vErrors.length = _errs3;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if (typeof data2 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("resource" !== data2) {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "resource" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
         }
         errors++;
       }
     }
   } else {
-    const err1 = {
+    const err5 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -7580,17 +4690,16 @@ function validate140(data, { instancePath = "", parentData, parentDataProperty, 
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err5];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err5);
     }
     errors++;
   }
-  validate140.errors = vErrors;
+  validate_EmbeddedResource_2.errors = vErrors;
   return errors === 0;
 }
-
-function validate141(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7759,17 +4868,188 @@ function validate141(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate141.errors = vErrors;
+  validate_GetPromptRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema62 = {
-  properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
-  required: ["name"],
-  type: "object",
-};
-
-function validate142(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("prompts/get" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "prompts/get" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.name === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "name" },
+            message: "must have required property '" + "name" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.arguments !== undefined) {
+          let data2 = data1.arguments;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            for (const key0 in data2) {
+              if (typeof data2[key0] !== "string") {
+                const err5 = {
+                  instancePath: instancePath + "/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+                  schemaPath: "#/properties/params/properties/arguments/additionalProperties/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err5];
+                } else {
+                  vErrors.push(err5);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/arguments",
+              schemaPath: "#/properties/params/properties/arguments/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data1.name !== undefined) {
+          if (typeof data1.name !== "string") {
+            const err7 = {
+              instancePath: instancePath + "/params/name",
+              schemaPath: "#/properties/params/properties/name/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_GetPromptRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_GetPromptRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7856,193 +5136,10 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate142.errors = vErrors;
+  validate_GetPromptRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema63 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    description: { type: "string" },
-    messages: { items: { $ref: "#/definitions/PromptMessage" }, type: "array" },
-  },
-  required: ["messages"],
-  type: "object",
-};
-const schema64 = {
-  properties: {
-    content: {
-      anyOf: [
-        { $ref: "#/definitions/TextContent" },
-        { $ref: "#/definitions/ImageContent" },
-        { $ref: "#/definitions/AudioContent" },
-        { $ref: "#/definitions/EmbeddedResource" },
-      ],
-    },
-    role: { $ref: "#/definitions/Role" },
-  },
-  required: ["content", "role"],
-  type: "object",
-};
-
-function validate144(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.content !== undefined) {
-      let data0 = data.content;
-      const _errs2 = errors;
-      let valid1 = false;
-      const _errs3 = errors;
-      if (
-        !validate31(data0, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs4 = errors;
-        if (
-          !validate34(data0, {
-            instancePath: instancePath + "/content",
-            parentData: data,
-            parentDataProperty: "content",
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid1 = valid1 || _valid0;
-        if (!valid1) {
-          const _errs5 = errors;
-          if (
-            !validate25(data0, {
-              instancePath: instancePath + "/content",
-              parentData: data,
-              parentDataProperty: "content",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs5 === errors;
-          valid1 = valid1 || _valid0;
-          if (!valid1) {
-            const _errs6 = errors;
-            if (
-              !validate38(data0, {
-                instancePath: instancePath + "/content",
-                parentData: data,
-                parentDataProperty: "content",
-                rootData,
-              })
-            ) {
-              vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
-              errors = vErrors.length;
-            }
-            var _valid0 = _errs6 === errors;
-            valid1 = valid1 || _valid0;
-          }
-        }
-      }
-      if (!valid1) {
-        const err2 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      } else {
-        errors = _errs2;
-        if (vErrors !== null) {
-          if (_errs2) {
-            vErrors.length = _errs2;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate23(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate144.errors = vErrors;
-  return errors === 0;
-}
-
-function validate143(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8103,14 +5200,14 @@ function validate143(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate144(data2[i0], {
+            !validate_PromptMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+            vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -8145,11 +5242,10 @@ function validate143(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate143.errors = vErrors;
+  validate_GetPromptResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate151(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ImageContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8200,21 +5296,21 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data1 = data.data;
       if (typeof data1 === "string") {
-        if (!formats0(data1)) {
+        if (!format_byte(data1)) {
           const err3 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -8310,11 +5406,174 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate151.errors = vErrors;
+  validate_ImageContent.errors = vErrors;
   return errors === 0;
 }
-
-function validate153(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ImageContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.data === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "data" },
+        message: "must have required property '" + "data" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.mimeType === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "mimeType" },
+        message: "must have required property '" + "mimeType" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.data !== undefined) {
+      let data1 = data.data;
+      if (typeof data1 === "string") {
+        if (!format_byte(data1)) {
+          const err3 = {
+            instancePath: instancePath + "/data",
+            schemaPath: "#/properties/data/format",
+            keyword: "format",
+            params: { format: "byte" },
+            message: 'must match format "' + "byte" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/data",
+          schemaPath: "#/properties/data/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data3 = data.type;
+      if (typeof data3 !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if ("image" !== data3) {
+        const err7 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "image" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_ImageContent_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Implementation(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8397,11 +5656,96 @@ function validate153(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate153.errors = vErrors;
+  validate_Implementation.errors = vErrors;
   return errors === 0;
 }
-
-function validate154(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Implementation_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "version" },
+        message: "must have required property '" + "version" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      if (typeof data.version !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/version",
+          schemaPath: "#/properties/version/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_Implementation_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_InitializeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8518,27 +5862,31 @@ function validate154(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.capabilities !== undefined) {
           if (
-            !validate49(data1.capabilities, {
+            !validate_ClientCapabilities(data1.capabilities, {
               instancePath: instancePath + "/params/capabilities",
               parentData: data1,
               parentDataProperty: "capabilities",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+            vErrors =
+              vErrors === null
+                ? validate_ClientCapabilities.errors
+                : vErrors.concat(validate_ClientCapabilities.errors);
             errors = vErrors.length;
           }
         }
         if (data1.clientInfo !== undefined) {
           if (
-            !validate63(data1.clientInfo, {
+            !validate_Implementation(data1.clientInfo, {
               instancePath: instancePath + "/params/clientInfo",
               parentData: data1,
               parentDataProperty: "clientInfo",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+            vErrors =
+              vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
             errors = vErrors.length;
           }
         }
@@ -8590,21 +5938,212 @@ function validate154(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate154.errors = vErrors;
+  validate_InitializeRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema68 = {
-  properties: {
-    capabilities: { $ref: "#/definitions/ClientCapabilities" },
-    clientInfo: { $ref: "#/definitions/Implementation" },
-    protocolVersion: { type: "string" },
-  },
-  required: ["capabilities", "clientInfo", "protocolVersion"],
-  type: "object",
-};
-
-function validate157(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("initialize" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "initialize" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.capabilities === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "capabilities" },
+            message: "must have required property '" + "capabilities" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.clientInfo === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "clientInfo" },
+            message: "must have required property '" + "clientInfo" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.protocolVersion === undefined) {
+          const err6 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "protocolVersion" },
+            message: "must have required property '" + "protocolVersion" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data1.capabilities !== undefined) {
+          if (
+            !validate_ClientCapabilities(data1.capabilities, {
+              instancePath: instancePath + "/params/capabilities",
+              parentData: data1,
+              parentDataProperty: "capabilities",
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_ClientCapabilities.errors
+                : vErrors.concat(validate_ClientCapabilities.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data1.clientInfo !== undefined) {
+          if (
+            !validate_Implementation(data1.clientInfo, {
+              instancePath: instancePath + "/params/clientInfo",
+              parentData: data1,
+              parentDataProperty: "clientInfo",
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data1.protocolVersion !== undefined) {
+          if (typeof data1.protocolVersion !== "string") {
+            const err7 = {
+              instancePath: instancePath + "/params/protocolVersion",
+              schemaPath: "#/properties/params/properties/protocolVersion/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_InitializeRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_InitializeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8655,27 +6194,28 @@ function validate157(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate49(data.capabilities, {
+        !validate_ClientCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+        vErrors =
+          vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientInfo !== undefined) {
       if (
-        !validate63(data.clientInfo, {
+        !validate_Implementation(data.clientInfo, {
           instancePath: instancePath + "/clientInfo",
           parentData: data,
           parentDataProperty: "clientInfo",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -8711,261 +6251,10 @@ function validate157(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate157.errors = vErrors;
+  validate_InitializeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema69 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    capabilities: { $ref: "#/definitions/ServerCapabilities" },
-    instructions: { type: "string" },
-    protocolVersion: { type: "string" },
-    serverInfo: { $ref: "#/definitions/Implementation" },
-  },
-  required: ["capabilities", "protocolVersion", "serverInfo"],
-  type: "object",
-};
-const schema70 = {
-  properties: {
-    completions: { additionalProperties: true, properties: {}, type: "object" },
-    experimental: {
-      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
-      type: "object",
-    },
-    logging: { additionalProperties: true, properties: {}, type: "object" },
-    prompts: { properties: { listChanged: { type: "boolean" } }, type: "object" },
-    resources: { properties: { listChanged: { type: "boolean" }, subscribe: { type: "boolean" } }, type: "object" },
-    tools: { properties: { listChanged: { type: "boolean" } }, type: "object" },
-  },
-  type: "object",
-};
-
-function validate161(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.completions !== undefined) {
-      let data0 = data.completions;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = {
-          instancePath: instancePath + "/completions",
-          schemaPath: "#/properties/completions/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.experimental !== undefined) {
-      let data1 = data.experimental;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        for (const key0 in data1) {
-          let data2 = data1[key0];
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err1 = {
-              instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/experimental/additionalProperties/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/experimental",
-          schemaPath: "#/properties/experimental/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.logging !== undefined) {
-      let data3 = data.logging;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/logging",
-          schemaPath: "#/properties/logging/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.prompts !== undefined) {
-      let data4 = data.prompts;
-      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-        if (data4.listChanged !== undefined) {
-          if (typeof data4.listChanged !== "boolean") {
-            const err4 = {
-              instancePath: instancePath + "/prompts/listChanged",
-              schemaPath: "#/properties/prompts/properties/listChanged/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/prompts",
-          schemaPath: "#/properties/prompts/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.resources !== undefined) {
-      let data6 = data.resources;
-      if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
-        if (data6.listChanged !== undefined) {
-          if (typeof data6.listChanged !== "boolean") {
-            const err6 = {
-              instancePath: instancePath + "/resources/listChanged",
-              schemaPath: "#/properties/resources/properties/listChanged/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data6.subscribe !== undefined) {
-          if (typeof data6.subscribe !== "boolean") {
-            const err7 = {
-              instancePath: instancePath + "/resources/subscribe",
-              schemaPath: "#/properties/resources/properties/subscribe/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/resources",
-          schemaPath: "#/properties/resources/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.tools !== undefined) {
-      let data9 = data.tools;
-      if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
-        if (data9.listChanged !== undefined) {
-          if (typeof data9.listChanged !== "boolean") {
-            const err9 = {
-              instancePath: instancePath + "/tools/listChanged",
-              schemaPath: "#/properties/tools/properties/listChanged/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/tools",
-          schemaPath: "#/properties/tools/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate161.errors = vErrors;
-  return errors === 0;
-}
-
-function validate160(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializeResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9035,14 +6324,15 @@ function validate160(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate161(data.capabilities, {
+        !validate_ServerCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
+        vErrors =
+          vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
         errors = vErrors.length;
       }
     }
@@ -9082,14 +6372,14 @@ function validate160(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.serverInfo !== undefined) {
       if (
-        !validate63(data.serverInfo, {
+        !validate_Implementation(data.serverInfo, {
           instancePath: instancePath + "/serverInfo",
           parentData: data,
           parentDataProperty: "serverInfo",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -9108,11 +6398,13 @@ function validate160(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate160.errors = vErrors;
+  validate_InitializeResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate164(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9217,17 +6509,124 @@ function validate164(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate164.errors = vErrors;
+  validate_InitializedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema72 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate165(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/initialized" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/initialized" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_InitializedNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_InitializedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9265,367 +6664,13 @@ function validate165(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate165.errors = vErrors;
+  validate_InitializedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema73 = {
-  items: { anyOf: [{ $ref: "#/definitions/JSONRPCRequest" }, { $ref: "#/definitions/JSONRPCNotification" }] },
-  type: "array",
-};
-const schema74 = {
-  properties: {
-    id: { $ref: "#/definitions/RequestId" },
-    jsonrpc: { const: "2.0", type: "string" },
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["id", "jsonrpc", "method"],
-  type: "object",
-};
-
-function validate167(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.jsonrpc === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.id !== undefined) {
-      if (
-        !validate45(data.id, {
-          instancePath: instancePath + "/id",
-          parentData: data,
-          parentDataProperty: "id",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.jsonrpc !== undefined) {
-      let data1 = data.jsonrpc;
-      if (typeof data1 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("2.0" !== data1) {
-        const err4 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.method !== undefined) {
-      if (typeof data.method !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data3 = data.params;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3._meta !== undefined) {
-          let data4 = data3._meta;
-          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-            if (data4.progressToken !== undefined) {
-              if (
-                !validate55(data4.progressToken, {
-                  instancePath: instancePath + "/params/_meta/progressToken",
-                  parentData: data4,
-                  parentDataProperty: "progressToken",
-                  rootData,
-                })
-              ) {
-                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate167.errors = vErrors;
-  return errors === 0;
-}
-
-const schema75 = {
-  properties: {
-    jsonrpc: { const: "2.0", type: "string" },
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["jsonrpc", "method"],
-  type: "object",
-};
-
-function validate171(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.jsonrpc === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.jsonrpc !== undefined) {
-      let data0 = data.jsonrpc;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("2.0" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.method !== undefined) {
-      if (typeof data.method !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data2 = data.params;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        if (data2._meta !== undefined) {
-          let data3 = data2._meta;
-          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-          } else {
-            const err5 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate171.errors = vErrors;
-  return errors === 0;
-}
-
-function validate166(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCBatchRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (Array.isArray(data)) {
@@ -9636,14 +6681,14 @@ function validate166(data, { instancePath = "", parentData, parentDataProperty, 
       let valid2 = false;
       const _errs3 = errors;
       if (
-        !validate167(data0, {
+        !validate_JSONRPCRequest(data0, {
           instancePath: instancePath + "/" + i0,
           parentData: data,
           parentDataProperty: i0,
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+        vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -9651,14 +6696,17 @@ function validate166(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid2) {
         const _errs4 = errors;
         if (
-          !validate171(data0, {
+          !validate_JSONRPCNotification(data0, {
             instancePath: instancePath + "/" + i0,
             parentData: data,
             parentDataProperty: i0,
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+          vErrors =
+            vErrors === null
+              ? validate_JSONRPCNotification.errors
+              : vErrors.concat(validate_JSONRPCNotification.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -9704,166 +6752,95 @@ function validate166(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate166.errors = vErrors;
+  validate_JSONRPCBatchRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema76 = {
-  items: { anyOf: [{ $ref: "#/definitions/JSONRPCResponse" }, { $ref: "#/definitions/JSONRPCError" }] },
-  type: "array",
-};
-const schema77 = {
-  properties: {
-    id: { $ref: "#/definitions/RequestId" },
-    jsonrpc: { const: "2.0", type: "string" },
-    result: { $ref: "#/definitions/Result" },
-  },
-  required: ["id", "jsonrpc", "result"],
-  type: "object",
-};
-
-function validate174(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCBatchResponse(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.jsonrpc === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.result === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "result" },
-        message: "must have required property '" + "result" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.id !== undefined) {
+  if (Array.isArray(data)) {
+    const len0 = data.length;
+    for (let i0 = 0; i0 < len0; i0++) {
+      let data0 = data[i0];
+      const _errs2 = errors;
+      let valid2 = false;
+      const _errs3 = errors;
       if (
-        !validate45(data.id, {
-          instancePath: instancePath + "/id",
+        !validate_JSONRPCResponse(data0, {
+          instancePath: instancePath + "/" + i0,
           parentData: data,
-          parentDataProperty: "id",
+          parentDataProperty: i0,
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+        vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
         errors = vErrors.length;
       }
-    }
-    if (data.jsonrpc !== undefined) {
-      let data1 = data.jsonrpc;
-      if (typeof data1 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      var _valid0 = _errs3 === errors;
+      valid2 = valid2 || _valid0;
+      if (!valid2) {
+        const _errs4 = errors;
+        if (
+          !validate_JSONRPCError(data0, {
+            instancePath: instancePath + "/" + i0,
+            parentData: data,
+            parentDataProperty: i0,
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid2 = valid2 || _valid0;
+      }
+      if (!valid2) {
+        const err0 = {
+          instancePath: instancePath + "/" + i0,
+          schemaPath: "#/items/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
         };
         if (vErrors === null) {
-          vErrors = [err3];
+          vErrors = [err0];
         } else {
-          vErrors.push(err3);
+          vErrors.push(err0);
         }
         errors++;
-      }
-      if ("2.0" !== data1) {
-        const err4 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
+      } else {
+        errors = _errs2;
+        if (vErrors !== null) {
+          if (_errs2) {
+            vErrors.length = _errs2;
+          } else {
+            vErrors = null;
+          }
         }
-        errors++;
-      }
-    }
-    if (data.result !== undefined) {
-      if (
-        !validate97(data.result, {
-          instancePath: instancePath + "/result",
-          parentData: data,
-          parentDataProperty: "result",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
-        errors = vErrors.length;
       }
     }
   } else {
-    const err5 = {
+    const err1 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
+      params: { type: "array" },
+      message: "must be array",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err1];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err1);
     }
     errors++;
   }
-  validate174.errors = vErrors;
+  validate_JSONRPCBatchResponse.errors = vErrors;
   return errors === 0;
 }
-
-const schema78 = {
-  properties: {
-    error: {
-      properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
-      required: ["code", "message"],
-      type: "object",
-    },
-    id: { $ref: "#/definitions/RequestId" },
-    jsonrpc: { const: "2.0", type: "string" },
-  },
-  required: ["error", "id", "jsonrpc"],
-  type: "object",
-};
-
-function validate178(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCError(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9998,14 +6975,14 @@ function validate178(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate45(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10057,94 +7034,10 @@ function validate178(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate178.errors = vErrors;
+  validate_JSONRPCError.errors = vErrors;
   return errors === 0;
 }
-
-function validate173(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (Array.isArray(data)) {
-    const len0 = data.length;
-    for (let i0 = 0; i0 < len0; i0++) {
-      let data0 = data[i0];
-      const _errs2 = errors;
-      let valid2 = false;
-      const _errs3 = errors;
-      if (
-        !validate174(data0, {
-          instancePath: instancePath + "/" + i0,
-          parentData: data,
-          parentDataProperty: i0,
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid2 = valid2 || _valid0;
-      if (!valid2) {
-        const _errs4 = errors;
-        if (
-          !validate178(data0, {
-            instancePath: instancePath + "/" + i0,
-            parentData: data,
-            parentDataProperty: i0,
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid2 = valid2 || _valid0;
-      }
-      if (!valid2) {
-        const err0 = {
-          instancePath: instancePath + "/" + i0,
-          schemaPath: "#/items/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      } else {
-        errors = _errs2;
-        if (vErrors !== null) {
-          if (_errs2) {
-            vErrors.length = _errs2;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "array" },
-      message: "must be array",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate173.errors = vErrors;
-  return errors === 0;
-}
-
-function validate181(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCError_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10279,14 +7172,14 @@ function validate181(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate45(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10338,43 +7231,26 @@ function validate181(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate181.errors = vErrors;
+  validate_JSONRPCError_2.errors = vErrors;
   return errors === 0;
 }
-
-const schema80 = {
-  anyOf: [
-    { $ref: "#/definitions/JSONRPCRequest" },
-    { $ref: "#/definitions/JSONRPCNotification" },
-    {
-      items: { anyOf: [{ $ref: "#/definitions/JSONRPCRequest" }, { $ref: "#/definitions/JSONRPCNotification" }] },
-      type: "array",
-    },
-    { $ref: "#/definitions/JSONRPCResponse" },
-    { $ref: "#/definitions/JSONRPCError" },
-    {
-      items: { anyOf: [{ $ref: "#/definitions/JSONRPCResponse" }, { $ref: "#/definitions/JSONRPCError" }] },
-      type: "array",
-    },
-  ],
-};
-
-function validate183(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate167(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate171(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+    if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
@@ -10389,14 +7265,15 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
           let valid3 = false;
           const _errs7 = errors;
           if (
-            !validate167(data0, {
+            !validate_JSONRPCRequest(data0, {
               instancePath: instancePath + "/" + i0,
               parentData: data,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+            vErrors =
+              vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
             errors = vErrors.length;
           }
           var _valid1 = _errs7 === errors;
@@ -10404,14 +7281,17 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid3) {
             const _errs8 = errors;
             if (
-              !validate171(data0, {
+              !validate_JSONRPCNotification(data0, {
                 instancePath: instancePath + "/" + i0,
                 parentData: data,
                 parentDataProperty: i0,
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_JSONRPCNotification.errors
+                  : vErrors.concat(validate_JSONRPCNotification.errors);
               errors = vErrors.length;
             }
             var _valid1 = _errs8 === errors;
@@ -10461,16 +7341,17 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs9 = errors;
-        if (!validate174(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+        if (!validate_JSONRPCResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs9 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs10 = errors;
-          if (!validate178(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+          if (!validate_JSONRPCError(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs10 === errors;
@@ -10485,14 +7366,17 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
                 let valid6 = false;
                 const _errs15 = errors;
                 if (
-                  !validate174(data1, {
+                  !validate_JSONRPCResponse(data1, {
                     instancePath: instancePath + "/" + i1,
                     parentData: data,
                     parentDataProperty: i1,
                     rootData,
                   })
                 ) {
-                  vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+                  vErrors =
+                    vErrors === null
+                      ? validate_JSONRPCResponse.errors
+                      : vErrors.concat(validate_JSONRPCResponse.errors);
                   errors = vErrors.length;
                 }
                 var _valid2 = _errs15 === errors;
@@ -10500,14 +7384,15 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
                 if (!valid6) {
                   const _errs16 = errors;
                   if (
-                    !validate178(data1, {
+                    !validate_JSONRPCError(data1, {
                       instancePath: instancePath + "/" + i1,
                       parentData: data,
                       parentDataProperty: i1,
                       rootData,
                     })
                   ) {
-                    vErrors = vErrors === null ? validate178.errors : vErrors.concat(validate178.errors);
+                    vErrors =
+                      vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
                     errors = vErrors.length;
                   }
                   var _valid2 = _errs16 === errors;
@@ -10584,11 +7469,13 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate183.errors = vErrors;
+  validate_JSONRPCMessage.errors = vErrors;
   return errors === 0;
 }
-
-function validate192(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10725,11 +7612,153 @@ function validate192(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate192.errors = vErrors;
+  validate_JSONRPCNotification.errors = vErrors;
   return errors === 0;
 }
-
-function validate193(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.jsonrpc === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.jsonrpc !== undefined) {
+      let data0 = data.jsonrpc;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("2.0" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.method !== undefined) {
+      if (typeof data.method !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data2 = data.params;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        if (data2._meta !== undefined) {
+          let data3 = data2._meta;
+          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+          } else {
+            const err5 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_JSONRPCNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10780,14 +7809,14 @@ function validate193(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate45(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -10849,14 +7878,15 @@ function validate193(data, { instancePath = "", parentData, parentDataProperty, 
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.progressToken !== undefined) {
               if (
-                !validate55(data4.progressToken, {
+                !validate_ProgressToken(data4.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data4,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -10907,11 +7937,192 @@ function validate193(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate193.errors = vErrors;
+  validate_JSONRPCRequest.errors = vErrors;
   return errors === 0;
 }
-
-function validate196(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.jsonrpc === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.id !== undefined) {
+      if (
+        !validate_RequestId(data.id, {
+          instancePath: instancePath + "/id",
+          parentData: data,
+          parentDataProperty: "id",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.jsonrpc !== undefined) {
+      let data1 = data.jsonrpc;
+      if (typeof data1 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("2.0" !== data1) {
+        const err4 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.method !== undefined) {
+      if (typeof data.method !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data3 = data.params;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        if (data3._meta !== undefined) {
+          let data4 = data3._meta;
+          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+            if (data4.progressToken !== undefined) {
+              if (
+                !validate_ProgressToken(data4.progressToken, {
+                  instancePath: instancePath + "/params/_meta/progressToken",
+                  parentData: data4,
+                  parentDataProperty: "progressToken",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_JSONRPCRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10962,14 +8173,14 @@ function validate196(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate45(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -11008,14 +8219,14 @@ function validate196(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.result !== undefined) {
       if (
-        !validate97(data.result, {
+        !validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
     }
@@ -11034,11 +8245,139 @@ function validate196(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate196.errors = vErrors;
+  validate_JSONRPCResponse.errors = vErrors;
   return errors === 0;
 }
-
-function validate199(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.jsonrpc === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.result === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "result" },
+        message: "must have required property '" + "result" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.id !== undefined) {
+      if (
+        !validate_RequestId(data.id, {
+          instancePath: instancePath + "/id",
+          parentData: data,
+          parentDataProperty: "id",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.jsonrpc !== undefined) {
+      let data1 = data.jsonrpc;
+      if (typeof data1 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("2.0" !== data1) {
+        const err4 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.result !== undefined) {
+      if (
+        !validate_Result(data.result, {
+          instancePath: instancePath + "/result",
+          parentData: data,
+          parentDataProperty: "result",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_JSONRPCResponse_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListPromptsRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11141,13 +8480,122 @@ function validate199(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate199.errors = vErrors;
+  validate_ListPromptsRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema85 = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate200(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListPromptsRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("prompts/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "prompts/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListPromptsRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListPromptsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11183,229 +8631,10 @@ function validate200(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate200.errors = vErrors;
+  validate_ListPromptsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema86 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    prompts: { items: { $ref: "#/definitions/Prompt" }, type: "array" },
-  },
-  required: ["prompts"],
-  type: "object",
-};
-const schema87 = {
-  properties: {
-    arguments: { items: { $ref: "#/definitions/PromptArgument" }, type: "array" },
-    description: { type: "string" },
-    name: { type: "string" },
-  },
-  required: ["name"],
-  type: "object",
-};
-const schema88 = {
-  properties: { description: { type: "string" }, name: { type: "string" }, required: { type: "boolean" } },
-  required: ["name"],
-  type: "object",
-};
-
-function validate203(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.required !== undefined) {
-      if (typeof data.required !== "boolean") {
-        const err3 = {
-          instancePath: instancePath + "/required",
-          schemaPath: "#/properties/required/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate203.errors = vErrors;
-  return errors === 0;
-}
-
-function validate202(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.arguments !== undefined) {
-      let data0 = data.arguments;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate203(data0[i0], {
-              instancePath: instancePath + "/arguments/" + i0,
-              parentData: data0,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/arguments",
-          schemaPath: "#/properties/arguments/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate202.errors = vErrors;
-  return errors === 0;
-}
-
-function validate201(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListPromptsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11466,14 +8695,14 @@ function validate201(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate202(data2[i0], {
+            !validate_Prompt(data2[i0], {
               instancePath: instancePath + "/prompts/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+            vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
             errors = vErrors.length;
           }
         }
@@ -11508,11 +8737,13 @@ function validate201(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate201.errors = vErrors;
+  validate_ListPromptsResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate206(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11615,13 +8846,122 @@ function validate206(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate206.errors = vErrors;
+  validate_ListResourceTemplatesRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema90 = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate207(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("resources/templates/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/templates/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListResourceTemplatesRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListResourceTemplatesRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11657,183 +8997,13 @@ function validate207(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate207.errors = vErrors;
+  validate_ListResourceTemplatesRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema91 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    resourceTemplates: { items: { $ref: "#/definitions/ResourceTemplate" }, type: "array" },
-  },
-  required: ["resourceTemplates"],
-  type: "object",
-};
-const schema92 = {
-  properties: {
-    annotations: { $ref: "#/definitions/Annotations" },
-    description: { type: "string" },
-    mimeType: { type: "string" },
-    name: { type: "string" },
-    uriTemplate: { format: "uri-template", type: "string" },
-  },
-  required: ["name", "uriTemplate"],
-  type: "object",
-};
-
-function validate209(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uriTemplate === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uriTemplate" },
-        message: "must have required property '" + "uriTemplate" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate22(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.uriTemplate !== undefined) {
-      let data4 = data.uriTemplate;
-      if (typeof data4 === "string") {
-        if (!formats16.test(data4)) {
-          const err5 = {
-            instancePath: instancePath + "/uriTemplate",
-            schemaPath: "#/properties/uriTemplate/format",
-            keyword: "format",
-            params: { format: "uri-template" },
-            message: 'must match format "' + "uri-template" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/uriTemplate",
-          schemaPath: "#/properties/uriTemplate/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate209.errors = vErrors;
-  return errors === 0;
-}
-
-function validate208(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11894,14 +9064,15 @@ function validate208(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate209(data2[i0], {
+            !validate_ResourceTemplate(data2[i0], {
               instancePath: instancePath + "/resourceTemplates/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
+            vErrors =
+              vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
             errors = vErrors.length;
           }
         }
@@ -11936,11 +9107,13 @@ function validate208(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate208.errors = vErrors;
+  validate_ListResourceTemplatesResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate212(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12043,13 +9216,122 @@ function validate212(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate212.errors = vErrors;
+  validate_ListResourcesRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema94 = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate213(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("resources/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListResourcesRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListResourcesRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12085,202 +9367,13 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate213.errors = vErrors;
+  validate_ListResourcesRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema95 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    resources: { items: { $ref: "#/definitions/Resource" }, type: "array" },
-  },
-  required: ["resources"],
-  type: "object",
-};
-const schema96 = {
-  properties: {
-    annotations: { $ref: "#/definitions/Annotations" },
-    description: { type: "string" },
-    mimeType: { type: "string" },
-    name: { type: "string" },
-    size: { type: "integer" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["name", "uri"],
-  type: "object",
-};
-
-function validate215(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate22(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.size !== undefined) {
-      let data4 = data.size;
-      if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
-        const err5 = {
-          instancePath: instancePath + "/size",
-          schemaPath: "#/properties/size/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data5 = data.uri;
-      if (typeof data5 === "string") {
-        if (!formats4(data5)) {
-          const err6 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate215.errors = vErrors;
-  return errors === 0;
-}
-
-function validate214(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12341,14 +9434,14 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate215(data2[i0], {
+            !validate_Resource(data2[i0], {
               instancePath: instancePath + "/resources/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+            vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
             errors = vErrors.length;
           }
         }
@@ -12383,24 +9476,10 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate214.errors = vErrors;
+  validate_ListResourcesResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema97 = {
-  properties: {
-    method: { const: "roots/list", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate218(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12460,14 +9539,15 @@ function validate218(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate55(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -12518,17 +9598,13 @@ function validate218(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate218.errors = vErrors;
+  validate_ListRootsRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema98 = {
-  additionalProperties: {},
-  properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
-  type: "object",
-};
-
-function validate220(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12537,14 +9613,14 @@ function validate220(data, { instancePath = "", parentData, parentDataProperty, 
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate55(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -12579,11 +9655,10 @@ function validate220(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate220.errors = vErrors;
+  validate_ListRootsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate222(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12627,14 +9702,14 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate106(data1[i0], {
+            !validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
         }
@@ -12669,11 +9744,99 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate222.errors = vErrors;
+  validate_ListRootsResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate224(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.roots === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "roots" },
+        message: "must have required property '" + "roots" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.roots !== undefined) {
+      let data1 = data.roots;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_Root(data1[i0], {
+              instancePath: instancePath + "/roots/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/roots",
+          schemaPath: "#/properties/roots/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_ListRootsResult_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListToolsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12776,13 +9939,122 @@ function validate224(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate224.errors = vErrors;
+  validate_ListToolsRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema101 = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate225(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListToolsRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("tools/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "tools/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListToolsRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListToolsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12818,403 +10090,10 @@ function validate225(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate225.errors = vErrors;
+  validate_ListToolsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema102 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    tools: { items: { $ref: "#/definitions/Tool" }, type: "array" },
-  },
-  required: ["tools"],
-  type: "object",
-};
-const schema103 = {
-  properties: {
-    annotations: { $ref: "#/definitions/ToolAnnotations" },
-    description: { type: "string" },
-    inputSchema: {
-      properties: {
-        properties: {
-          additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
-          type: "object",
-        },
-        required: { items: { type: "string" }, type: "array" },
-        type: { const: "object", type: "string" },
-      },
-      required: ["type"],
-      type: "object",
-    },
-    name: { type: "string" },
-  },
-  required: ["inputSchema", "name"],
-  type: "object",
-};
-const schema104 = {
-  properties: {
-    destructiveHint: { type: "boolean" },
-    idempotentHint: { type: "boolean" },
-    openWorldHint: { type: "boolean" },
-    readOnlyHint: { type: "boolean" },
-    title: { type: "string" },
-  },
-  type: "object",
-};
-
-function validate228(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.destructiveHint !== undefined) {
-      if (typeof data.destructiveHint !== "boolean") {
-        const err0 = {
-          instancePath: instancePath + "/destructiveHint",
-          schemaPath: "#/properties/destructiveHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.idempotentHint !== undefined) {
-      if (typeof data.idempotentHint !== "boolean") {
-        const err1 = {
-          instancePath: instancePath + "/idempotentHint",
-          schemaPath: "#/properties/idempotentHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.openWorldHint !== undefined) {
-      if (typeof data.openWorldHint !== "boolean") {
-        const err2 = {
-          instancePath: instancePath + "/openWorldHint",
-          schemaPath: "#/properties/openWorldHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.readOnlyHint !== undefined) {
-      if (typeof data.readOnlyHint !== "boolean") {
-        const err3 = {
-          instancePath: instancePath + "/readOnlyHint",
-          schemaPath: "#/properties/readOnlyHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate228.errors = vErrors;
-  return errors === 0;
-}
-
-function validate227(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.inputSchema === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "inputSchema" },
-        message: "must have required property '" + "inputSchema" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate228(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.inputSchema !== undefined) {
-      let data2 = data.inputSchema;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        if (data2.type === undefined) {
-          const err3 = {
-            instancePath: instancePath + "/inputSchema",
-            schemaPath: "#/properties/inputSchema/required",
-            keyword: "required",
-            params: { missingProperty: "type" },
-            message: "must have required property '" + "type" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (data2.properties !== undefined) {
-          let data3 = data2.properties;
-          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-            for (const key0 in data3) {
-              let data4 = data3[key0];
-              if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-              } else {
-                const err4 = {
-                  instancePath:
-                    instancePath + "/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-                  schemaPath: "#/properties/inputSchema/properties/properties/additionalProperties/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                };
-                if (vErrors === null) {
-                  vErrors = [err4];
-                } else {
-                  vErrors.push(err4);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err5 = {
-              instancePath: instancePath + "/inputSchema/properties",
-              schemaPath: "#/properties/inputSchema/properties/properties/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-        if (data2.required !== undefined) {
-          let data5 = data2.required;
-          if (Array.isArray(data5)) {
-            const len0 = data5.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              if (typeof data5[i0] !== "string") {
-                const err6 = {
-                  instancePath: instancePath + "/inputSchema/required/" + i0,
-                  schemaPath: "#/properties/inputSchema/properties/required/items/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err6];
-                } else {
-                  vErrors.push(err6);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err7 = {
-              instancePath: instancePath + "/inputSchema/required",
-              schemaPath: "#/properties/inputSchema/properties/required/type",
-              keyword: "type",
-              params: { type: "array" },
-              message: "must be array",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data2.type !== undefined) {
-          let data7 = data2.type;
-          if (typeof data7 !== "string") {
-            const err8 = {
-              instancePath: instancePath + "/inputSchema/type",
-              schemaPath: "#/properties/inputSchema/properties/type/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-          if ("object" !== data7) {
-            const err9 = {
-              instancePath: instancePath + "/inputSchema/type",
-              schemaPath: "#/properties/inputSchema/properties/type/const",
-              keyword: "const",
-              params: { allowedValue: "object" },
-              message: "must be equal to constant",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/inputSchema",
-          schemaPath: "#/properties/inputSchema/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err11 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err12 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err12];
-    } else {
-      vErrors.push(err12);
-    }
-    errors++;
-  }
-  validate227.errors = vErrors;
-  return errors === 0;
-}
-
-function validate226(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListToolsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13275,14 +10154,14 @@ function validate226(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate227(data2[i0], {
+            !validate_Tool(data2[i0], {
               instancePath: instancePath + "/tools/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
+            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
         }
@@ -13317,11 +10196,10 @@ function validate226(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate226.errors = vErrors;
+  validate_ListToolsResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate231(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingLevel(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -13353,7 +10231,7 @@ function validate231(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema40.enum },
+      params: { allowedValues: schema_LoggingLevel.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -13363,24 +10241,58 @@ function validate231(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate231.errors = vErrors;
+  validate_LoggingLevel.errors = vErrors;
   return errors === 0;
 }
-
-const schema106 = {
-  properties: {
-    method: { const: "notifications/message", type: "string" },
-    params: {
-      properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
-      required: ["data", "level"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate232(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingLevel_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string") {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(
+    data === "alert" ||
+    data === "critical" ||
+    data === "debug" ||
+    data === "emergency" ||
+    data === "error" ||
+    data === "info" ||
+    data === "notice" ||
+    data === "warning"
+  )) {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/enum",
+      keyword: "enum",
+      params: { allowedValues: schema_LoggingLevel.enum },
+      message: "must be equal to one of the allowed values",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_LoggingLevel_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_LoggingMessageNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13482,14 +10394,14 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.level !== undefined) {
           if (
-            !validate87(data1.level, {
+            !validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
         }
@@ -13541,17 +10453,13 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate232.errors = vErrors;
+  validate_LoggingMessageNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema107 = {
-  properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
-  required: ["data", "level"],
-  type: "object",
-};
-
-function validate234(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingMessageNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13587,14 +10495,14 @@ function validate234(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.level !== undefined) {
       if (
-        !validate87(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -13630,11 +10538,10 @@ function validate234(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate234.errors = vErrors;
+  validate_LoggingMessageNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate236(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelHint(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13670,11 +10577,49 @@ function validate236(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate236.errors = vErrors;
+  validate_ModelHint.errors = vErrors;
   return errors === 0;
 }
-
-function validate237(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelHint_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err0 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_ModelHint_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ModelPreferences(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13733,14 +10678,14 @@ function validate237(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate124(data1[i0], {
+            !validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
         }
@@ -13873,24 +10818,215 @@ function validate237(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate237.errors = vErrors;
+  validate_ModelPreferences.errors = vErrors;
   return errors === 0;
 }
-
-const schema110 = {
-  properties: {
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate239(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelPreferences_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.costPriority !== undefined) {
+      let data0 = data.costPriority;
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 1 || isNaN(data0)) {
+          const err0 = {
+            instancePath: instancePath + "/costPriority",
+            schemaPath: "#/properties/costPriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err0];
+          } else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/costPriority",
+            schemaPath: "#/properties/costPriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/costPriority",
+          schemaPath: "#/properties/costPriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.hints !== undefined) {
+      let data1 = data.hints;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_ModelHint(data1[i0], {
+              instancePath: instancePath + "/hints/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/hints",
+          schemaPath: "#/properties/hints/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.intelligencePriority !== undefined) {
+      let data3 = data.intelligencePriority;
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 > 1 || isNaN(data3)) {
+          const err4 = {
+            instancePath: instancePath + "/intelligencePriority",
+            schemaPath: "#/properties/intelligencePriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err5 = {
+            instancePath: instancePath + "/intelligencePriority",
+            schemaPath: "#/properties/intelligencePriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/intelligencePriority",
+          schemaPath: "#/properties/intelligencePriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.speedPriority !== undefined) {
+      let data4 = data.speedPriority;
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 > 1 || isNaN(data4)) {
+          const err7 = {
+            instancePath: instancePath + "/speedPriority",
+            schemaPath: "#/properties/speedPriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err8 = {
+            instancePath: instancePath + "/speedPriority",
+            schemaPath: "#/properties/speedPriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/speedPriority",
+          schemaPath: "#/properties/speedPriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_ModelPreferences_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Notification(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13979,17 +11115,10 @@ function validate239(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate239.errors = vErrors;
+  validate_Notification.errors = vErrors;
   return errors === 0;
 }
-
-const schema111 = {
-  properties: { method: { type: "string" }, params: { properties: { cursor: { type: "string" } }, type: "object" } },
-  required: ["method"],
-  type: "object",
-};
-
-function validate240(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PaginatedRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14076,16 +11205,10 @@ function validate240(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate240.errors = vErrors;
+  validate_PaginatedRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema112 = {
-  properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
-  type: "object",
-};
-
-function validate241(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PaginatedResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14140,11 +11263,10 @@ function validate241(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate241.errors = vErrors;
+  validate_PaginatedResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate242(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PingRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14204,14 +11326,15 @@ function validate242(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate55(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -14262,17 +11385,135 @@ function validate242(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate242.errors = vErrors;
+  validate_PingRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema114 = {
-  additionalProperties: {},
-  properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
-  type: "object",
-};
-
-function validate244(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PingRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("ping" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "ping" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            if (data2.progressToken !== undefined) {
+              if (
+                !validate_ProgressToken(data2.progressToken, {
+                  instancePath: instancePath + "/params/_meta/progressToken",
+                  parentData: data2,
+                  parentDataProperty: "progressToken",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_PingRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_PingRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14281,14 +11522,14 @@ function validate244(data, { instancePath = "", parentData, parentDataProperty, 
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate55(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -14323,11 +11564,13 @@ function validate244(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate244.errors = vErrors;
+  validate_PingRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate246(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14464,14 +11707,14 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.progressToken !== undefined) {
           if (
-            !validate55(data1.progressToken, {
+            !validate_ProgressToken(data1.progressToken, {
               instancePath: instancePath + "/params/progressToken",
               parentData: data1,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -14524,22 +11767,216 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate246.errors = vErrors;
+  validate_ProgressNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema116 = {
-  properties: {
-    message: { type: "string" },
-    progress: { type: "number" },
-    progressToken: { $ref: "#/definitions/ProgressToken" },
-    total: { type: "number" },
-  },
-  required: ["progress", "progressToken"],
-  type: "object",
-};
-
-function validate248(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("notifications/progress" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/progress" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.progress === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "progress" },
+            message: "must have required property '" + "progress" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.progressToken === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "progressToken" },
+            message: "must have required property '" + "progressToken" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.message !== undefined) {
+          if (typeof data1.message !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/params/message",
+              schemaPath: "#/properties/params/properties/message/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data1.progress !== undefined) {
+          let data3 = data1.progress;
+          if (!(typeof data3 == "number" && isFinite(data3))) {
+            const err7 = {
+              instancePath: instancePath + "/params/progress",
+              schemaPath: "#/properties/params/properties/progress/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data1.progressToken !== undefined) {
+          if (
+            !validate_ProgressToken(data1.progressToken, {
+              instancePath: instancePath + "/params/progressToken",
+              parentData: data1,
+              parentDataProperty: "progressToken",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data1.total !== undefined) {
+          let data5 = data1.total;
+          if (!(typeof data5 == "number" && isFinite(data5))) {
+            const err8 = {
+              instancePath: instancePath + "/params/total",
+              schemaPath: "#/properties/params/properties/total/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_ProgressNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ProgressNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14610,14 +12047,14 @@ function validate248(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.progressToken !== undefined) {
       if (
-        !validate55(data.progressToken, {
+        !validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+        vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
     }
@@ -14654,11 +12091,10 @@ function validate248(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate248.errors = vErrors;
+  validate_ProgressNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate250(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressToken(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
@@ -14666,7 +12102,7 @@ function validate250(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema25.type },
+      params: { type: schema_ProgressToken.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -14676,11 +12112,31 @@ function validate250(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate250.errors = vErrors;
+  validate_ProgressToken.errors = vErrors;
   return errors === 0;
 }
-
-function validate251(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressToken_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: schema_ProgressToken.type },
+      message: "must be string,integer",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_ProgressToken_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Prompt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14705,14 +12161,15 @@ function validate251(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate203(data0[i0], {
+            !validate_PromptArgument(data0[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
           }
         }
@@ -14781,11 +12238,10 @@ function validate251(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate251.errors = vErrors;
+  validate_Prompt.errors = vErrors;
   return errors === 0;
 }
-
-function validate253(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptArgument(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14870,24 +12326,101 @@ function validate253(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate253.errors = vErrors;
+  validate_PromptArgument.errors = vErrors;
   return errors === 0;
 }
-
-const schema120 = {
-  properties: {
-    method: { const: "notifications/prompts/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate254(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptArgument_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.required !== undefined) {
+      if (typeof data.required !== "boolean") {
+        const err3 = {
+          instancePath: instancePath + "/required",
+          schemaPath: "#/properties/required/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_PromptArgument_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_PromptListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14992,17 +12525,13 @@ function validate254(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate254.errors = vErrors;
+  validate_PromptListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema121 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate255(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15040,11 +12569,10 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate255.errors = vErrors;
+  validate_PromptListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate256(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15084,14 +12612,14 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs3 = errors;
       if (
-        !validate31(data0, {
+        !validate_TextContent(data0, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -15099,14 +12627,14 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs4 = errors;
         if (
-          !validate34(data0, {
+          !validate_ImageContent(data0, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -15114,14 +12642,14 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid1) {
           const _errs5 = errors;
           if (
-            !validate25(data0, {
+            !validate_AudioContent(data0, {
               instancePath: instancePath + "/content",
               parentData: data,
               parentDataProperty: "content",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
@@ -15129,14 +12657,15 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid1) {
             const _errs6 = errors;
             if (
-              !validate38(data0, {
+              !validate_EmbeddedResource(data0, {
                 instancePath: instancePath + "/content",
                 parentData: data,
                 parentDataProperty: "content",
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+              vErrors =
+                vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
@@ -15171,14 +12700,14 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -15197,11 +12726,167 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate256.errors = vErrors;
+  validate_PromptMessage.errors = vErrors;
   return errors === 0;
 }
-
-function validate262(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.content !== undefined) {
+      let data0 = data.content;
+      const _errs2 = errors;
+      let valid1 = false;
+      const _errs3 = errors;
+      if (
+        !validate_TextContent(data0, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs4 = errors;
+        if (
+          !validate_ImageContent(data0, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs5 = errors;
+          if (
+            !validate_AudioContent(data0, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs6 = errors;
+            if (
+              !validate_EmbeddedResource(data0, {
+                instancePath: instancePath + "/content",
+                parentData: data,
+                parentDataProperty: "content",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid1 = valid1 || _valid0;
+          }
+        }
+      }
+      if (!valid1) {
+        const err2 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      } else {
+        errors = _errs2;
+        if (vErrors !== null) {
+          if (_errs2) {
+            vErrors.length = _errs2;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_PromptMessage_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_PromptReference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15300,11 +12985,220 @@ function validate262(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate262.errors = vErrors;
+  validate_PromptReference.errors = vErrors;
   return errors === 0;
 }
-
-function validate263(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptReference_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data1 = data.type;
+      if (typeof data1 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("ref/prompt" !== data1) {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "ref/prompt" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_PromptReference_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Prompt_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.arguments !== undefined) {
+      let data0 = data.arguments;
+      if (Array.isArray(data0)) {
+        const len0 = data0.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_PromptArgument(data0[i0], {
+              instancePath: instancePath + "/arguments/" + i0,
+              parentData: data0,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/arguments",
+          schemaPath: "#/properties/arguments/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_Prompt_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ReadResourceRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15392,7 +13286,7 @@ function validate263(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -15454,13 +13348,169 @@ function validate263(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate263.errors = vErrors;
+  validate_ReadResourceRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema125 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
-
-function validate264(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ReadResourceRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("resources/read" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/read" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_ReadResourceRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ReadResourceRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15482,7 +13532,7 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats4(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -15528,25 +13578,13 @@ function validate264(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate264.errors = vErrors;
+  validate_ReadResourceRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema126 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    contents: {
-      items: {
-        anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
-      },
-      type: "array",
-    },
-  },
-  required: ["contents"],
-  type: "object",
-};
-
-function validate265(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ReadResourceResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15594,14 +13632,17 @@ function validate265(data, { instancePath = "", parentData, parentDataProperty, 
           let valid3 = false;
           const _errs8 = errors;
           if (
-            !validate40(data2, {
+            !validate_TextResourceContents(data2, {
               instancePath: instancePath + "/contents/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+            vErrors =
+              vErrors === null
+                ? validate_TextResourceContents.errors
+                : vErrors.concat(validate_TextResourceContents.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -15609,14 +13650,17 @@ function validate265(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid3) {
             const _errs9 = errors;
             if (
-              !validate27(data2, {
+              !validate_BlobResourceContents(data2, {
                 instancePath: instancePath + "/contents/" + i0,
                 parentData: data1,
                 parentDataProperty: i0,
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_BlobResourceContents.errors
+                  : vErrors.concat(validate_BlobResourceContents.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs9 === errors;
@@ -15678,24 +13722,10 @@ function validate265(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate265.errors = vErrors;
+  validate_ReadResourceResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema127 = {
-  properties: {
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { properties: { progressToken: { $ref: "#/definitions/ProgressToken" } }, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate268(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Request(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15739,14 +13769,15 @@ function validate268(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate55(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -15797,11 +13828,10 @@ function validate268(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate268.errors = vErrors;
+  validate_Request.errors = vErrors;
   return errors === 0;
 }
-
-function validate270(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RequestId(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
@@ -15809,7 +13839,7 @@ function validate270(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema19.type },
+      params: { type: schema_RequestId.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -15819,11 +13849,31 @@ function validate270(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate270.errors = vErrors;
+  validate_RequestId.errors = vErrors;
   return errors === 0;
 }
-
-function validate271(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RequestId_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: schema_RequestId.type },
+      message: "must be string,integer",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_RequestId_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Resource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15859,14 +13909,14 @@ function validate271(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -15942,7 +13992,7 @@ function validate271(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data5 = data.uri;
       if (typeof data5 === "string") {
-        if (!formats4(data5)) {
+        if (!format_uri(data5)) {
           const err6 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -15988,17 +14038,10 @@ function validate271(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate271.errors = vErrors;
+  validate_Resource.errors = vErrors;
   return errors === 0;
 }
-
-const schema130 = {
-  properties: { mimeType: { type: "string" }, uri: { format: "uri", type: "string" } },
-  required: ["uri"],
-  type: "object",
-};
-
-function validate273(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceContents(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16037,7 +14080,7 @@ function validate273(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats4(data1)) {
+        if (!format_uri(data1)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -16083,24 +14126,13 @@ function validate273(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate273.errors = vErrors;
+  validate_ResourceContents.errors = vErrors;
   return errors === 0;
 }
-
-const schema131 = {
-  properties: {
-    method: { const: "notifications/resources/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate274(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16205,17 +14237,13 @@ function validate274(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate274.errors = vErrors;
+  validate_ResourceListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema132 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate275(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16253,11 +14281,10 @@ function validate275(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate275.errors = vErrors;
+  validate_ResourceListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate276(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceReference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16327,7 +14354,7 @@ function validate276(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats16.test(data1)) {
+        if (!format_uri_template.test(data1)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -16373,11 +14400,132 @@ function validate276(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate276.errors = vErrors;
+  validate_ResourceReference.errors = vErrors;
   return errors === 0;
 }
-
-function validate277(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceReference_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("ref/resource" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "ref/resource" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data1 = data.uri;
+      if (typeof data1 === "string") {
+        if (!format_uri_template.test(data1)) {
+          const err4 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri-template" },
+            message: 'must match format "' + "uri-template" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_ResourceReference_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceTemplate(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16413,14 +14561,14 @@ function validate277(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -16478,7 +14626,7 @@ function validate277(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uriTemplate !== undefined) {
       let data4 = data.uriTemplate;
       if (typeof data4 === "string") {
-        if (!formats16.test(data4)) {
+        if (!format_uri_template.test(data4)) {
           const err5 = {
             instancePath: instancePath + "/uriTemplate",
             schemaPath: "#/properties/uriTemplate/format",
@@ -16524,20 +14672,166 @@ function validate277(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate277.errors = vErrors;
+  validate_ResourceTemplate.errors = vErrors;
   return errors === 0;
 }
-
-const schema135 = {
-  properties: {
-    method: { const: "notifications/resources/updated", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate279(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceTemplate_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uriTemplate === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uriTemplate" },
+        message: "must have required property '" + "uriTemplate" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.uriTemplate !== undefined) {
+      let data4 = data.uriTemplate;
+      if (typeof data4 === "string") {
+        if (!format_uri_template.test(data4)) {
+          const err5 = {
+            instancePath: instancePath + "/uriTemplate",
+            schemaPath: "#/properties/uriTemplate/format",
+            keyword: "format",
+            params: { format: "uri-template" },
+            message: 'must match format "' + "uri-template" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/uriTemplate",
+          schemaPath: "#/properties/uriTemplate/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_ResourceTemplate_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceUpdatedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16625,7 +14919,7 @@ function validate279(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -16687,13 +14981,13 @@ function validate279(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate279.errors = vErrors;
+  validate_ResourceUpdatedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema136 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
-
-function validate280(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceUpdatedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16715,7 +15009,7 @@ function validate280(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats4(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -16761,11 +15055,178 @@ function validate280(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate280.errors = vErrors;
+  validate_ResourceUpdatedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate281(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Resource_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.size !== undefined) {
+      let data4 = data.size;
+      if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
+        const err5 = {
+          instancePath: instancePath + "/size",
+          schemaPath: "#/properties/size/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data5 = data.uri;
+      if (typeof data5 === "string") {
+        if (!format_uri(data5)) {
+          const err6 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_Resource_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16803,11 +15264,92 @@ function validate281(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate281.errors = vErrors;
+  validate_Result.errors = vErrors;
   return errors === 0;
 }
-
-function validate282(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Result_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Result_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Result_3(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Result_3.errors = vErrors;
+  return errors === 0;
+}
+function validate_Role(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -16830,7 +15372,7 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema8.enum },
+      params: { allowedValues: schema_Role.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -16840,11 +15382,46 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate282.errors = vErrors;
+  validate_Role.errors = vErrors;
   return errors === 0;
 }
-
-function validate283(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Role_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string") {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(data === "assistant" || data === "user")) {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/enum",
+      keyword: "enum",
+      params: { allowedValues: schema_Role.enum },
+      message: "must be equal to one of the allowed values",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Role_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Root(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16883,7 +15460,7 @@ function validate283(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats4(data1)) {
+        if (!format_uri(data1)) {
           const err2 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -16929,11 +15506,101 @@ function validate283(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate283.errors = vErrors;
+  validate_Root.errors = vErrors;
   return errors === 0;
 }
-
-function validate284(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Root_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.uri === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data1 = data.uri;
+      if (typeof data1 === "string") {
+        if (!format_uri(data1)) {
+          const err2 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err4 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  validate_Root_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_RootsListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17038,17 +15705,124 @@ function validate284(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate284.errors = vErrors;
+  validate_RootsListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema141 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate285(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RootsListChangedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/roots/list_changed" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/roots/list_changed" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_RootsListChangedNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_RootsListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17086,11 +15860,10 @@ function validate285(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate285.errors = vErrors;
+  validate_RootsListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate286(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SamplingMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17130,14 +15903,14 @@ function validate286(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs3 = errors;
       if (
-        !validate31(data0, {
+        !validate_TextContent(data0, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -17145,14 +15918,14 @@ function validate286(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs4 = errors;
         if (
-          !validate34(data0, {
+          !validate_ImageContent(data0, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -17160,14 +15933,14 @@ function validate286(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid1) {
           const _errs5 = errors;
           if (
-            !validate25(data0, {
+            !validate_AudioContent(data0, {
               instancePath: instancePath + "/content",
               parentData: data,
               parentDataProperty: "content",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
@@ -17201,14 +15974,14 @@ function validate286(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -17227,11 +16000,153 @@ function validate286(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate286.errors = vErrors;
+  validate_SamplingMessage.errors = vErrors;
   return errors === 0;
 }
-
-function validate291(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SamplingMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.content !== undefined) {
+      let data0 = data.content;
+      const _errs2 = errors;
+      let valid1 = false;
+      const _errs3 = errors;
+      if (
+        !validate_TextContent(data0, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs4 = errors;
+        if (
+          !validate_ImageContent(data0, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs5 = errors;
+          if (
+            !validate_AudioContent(data0, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid1 = valid1 || _valid0;
+        }
+      }
+      if (!valid1) {
+        const err2 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      } else {
+        errors = _errs2;
+        if (vErrors !== null) {
+          if (_errs2) {
+            vErrors.length = _errs2;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_SamplingMessage_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ServerCapabilities(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17451,77 +16366,64 @@ function validate291(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate291.errors = vErrors;
+  validate_ServerCapabilities.errors = vErrors;
   return errors === 0;
 }
-
-const schema144 = {
-  anyOf: [
-    { $ref: "#/definitions/CancelledNotification" },
-    { $ref: "#/definitions/ProgressNotification" },
-    { $ref: "#/definitions/ResourceListChangedNotification" },
-    { $ref: "#/definitions/ResourceUpdatedNotification" },
-    { $ref: "#/definitions/PromptListChangedNotification" },
-    { $ref: "#/definitions/ToolListChangedNotification" },
-    { $ref: "#/definitions/LoggingMessageNotification" },
-  ],
-};
-const schema145 = {
-  properties: {
-    method: { const: "notifications/tools/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate298(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerCapabilities_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
+    if (data.completions !== undefined) {
+      let data0 = data.completions;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
       } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
+        const err0 = {
+          instancePath: instancePath + "/completions",
+          schemaPath: "#/properties/completions/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "object" },
+          message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if ("notifications/tools/list_changed" !== data0) {
+    }
+    if (data.experimental !== undefined) {
+      let data1 = data.experimental;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        for (const key0 in data1) {
+          let data2 = data1[key0];
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err1 = {
+              instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/experimental/additionalProperties/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+        }
+      } else {
         const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/tools/list_changed" },
-          message: "must be equal to constant",
+          instancePath: instancePath + "/experimental",
+          schemaPath: "#/properties/experimental/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -17531,46 +16433,152 @@ function validate298(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
     }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
+    if (data.logging !== undefined) {
+      let data3 = data.logging;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
       } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
+        const err3 = {
+          instancePath: instancePath + "/logging",
+          schemaPath: "#/properties/logging/type",
           keyword: "type",
           params: { type: "object" },
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err3];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.prompts !== undefined) {
+      let data4 = data.prompts;
+      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+        if (data4.listChanged !== undefined) {
+          if (typeof data4.listChanged !== "boolean") {
+            const err4 = {
+              instancePath: instancePath + "/prompts/listChanged",
+              schemaPath: "#/properties/prompts/properties/listChanged/type",
+              keyword: "type",
+              params: { type: "boolean" },
+              message: "must be boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/prompts",
+          schemaPath: "#/properties/prompts/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.resources !== undefined) {
+      let data6 = data.resources;
+      if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+        if (data6.listChanged !== undefined) {
+          if (typeof data6.listChanged !== "boolean") {
+            const err6 = {
+              instancePath: instancePath + "/resources/listChanged",
+              schemaPath: "#/properties/resources/properties/listChanged/type",
+              keyword: "type",
+              params: { type: "boolean" },
+              message: "must be boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data6.subscribe !== undefined) {
+          if (typeof data6.subscribe !== "boolean") {
+            const err7 = {
+              instancePath: instancePath + "/resources/subscribe",
+              schemaPath: "#/properties/resources/properties/subscribe/type",
+              keyword: "type",
+              params: { type: "boolean" },
+              message: "must be boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/resources",
+          schemaPath: "#/properties/resources/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.tools !== undefined) {
+      let data9 = data.tools;
+      if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+        if (data9.listChanged !== undefined) {
+          if (typeof data9.listChanged !== "boolean") {
+            const err9 = {
+              instancePath: instancePath + "/tools/listChanged",
+              schemaPath: "#/properties/tools/properties/listChanged/type",
+              keyword: "type",
+              params: { type: "boolean" },
+              message: "must be boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + "/tools",
+          schemaPath: "#/properties/tools/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
         }
         errors++;
       }
     }
   } else {
-    const err5 = {
+    const err11 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -17578,72 +16586,97 @@ function validate298(data, { instancePath = "", parentData, parentDataProperty, 
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err11];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err11);
     }
     errors++;
   }
-  validate298.errors = vErrors;
+  validate_ServerCapabilities_2.errors = vErrors;
   return errors === 0;
 }
-
-function validate292(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate44(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors =
+      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate54(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+    if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate274(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+      if (!validate_ResourceListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ResourceListChangedNotification.errors
+            : vErrors.concat(validate_ResourceListChangedNotification.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate279(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate279.errors : vErrors.concat(validate279.errors);
+        if (!validate_ResourceUpdatedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ResourceUpdatedNotification.errors
+              : vErrors.concat(validate_ResourceUpdatedNotification.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate254(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate254.errors : vErrors.concat(validate254.errors);
+          if (
+            !validate_PromptListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_PromptListChangedNotification.errors
+                : vErrors.concat(validate_PromptListChangedNotification.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate298(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
+            if (
+              !validate_ToolListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_ToolListChangedNotification.errors
+                  : vErrors.concat(validate_ToolListChangedNotification.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate232(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+              if (
+                !validate_LoggingMessageNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_LoggingMessageNotification.errors
+                    : vErrors.concat(validate_LoggingMessageNotification.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
@@ -17678,42 +16711,35 @@ function validate292(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate292.errors = vErrors;
+  validate_ServerNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema146 = {
-  anyOf: [
-    { $ref: "#/definitions/PingRequest" },
-    { $ref: "#/definitions/CreateMessageRequest" },
-    { $ref: "#/definitions/ListRootsRequest" },
-  ],
-};
-
-function validate301(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate66(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+  if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate116(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+    if (!validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate218(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
+      if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -17744,105 +16770,109 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate301.errors = vErrors;
+  validate_ServerRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema147 = {
-  anyOf: [
-    { $ref: "#/definitions/Result" },
-    { $ref: "#/definitions/InitializeResult" },
-    { $ref: "#/definitions/ListResourcesResult" },
-    { $ref: "#/definitions/ListResourceTemplatesResult" },
-    { $ref: "#/definitions/ReadResourceResult" },
-    { $ref: "#/definitions/ListPromptsResult" },
-    { $ref: "#/definitions/GetPromptResult" },
-    { $ref: "#/definitions/ListToolsResult" },
-    { $ref: "#/definitions/CallToolResult" },
-    { $ref: "#/definitions/CompleteResult" },
-  ],
-};
-
-function validate305(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate97(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate160(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+    if (!validate_InitializeResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate214(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate214.errors : vErrors.concat(validate214.errors);
+      if (!validate_ListResourcesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate208(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
+        if (!validate_ListResourceTemplatesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourceTemplatesResult.errors
+              : vErrors.concat(validate_ListResourceTemplatesResult.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate265(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
+          if (!validate_ReadResourceResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ReadResourceResult.errors
+                : vErrors.concat(validate_ReadResourceResult.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate201(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+            if (!validate_ListPromptsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null
+                  ? validate_ListPromptsResult.errors
+                  : vErrors.concat(validate_ListPromptsResult.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate143(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+              if (!validate_GetPromptResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
               valid0 = valid0 || _valid0;
               if (!valid0) {
                 const _errs8 = errors;
-                if (!validate226(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                  vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+                if (!validate_ListToolsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListToolsResult.errors
+                      : vErrors.concat(validate_ListToolsResult.errors);
                   errors = vErrors.length;
                 }
                 var _valid0 = _errs8 === errors;
                 valid0 = valid0 || _valid0;
                 if (!valid0) {
                   const _errs9 = errors;
-                  if (!validate30(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                    vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+                  if (!validate_CallToolResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_CallToolResult.errors
+                        : vErrors.concat(validate_CallToolResult.errors);
                     errors = vErrors.length;
                   }
                   var _valid0 = _errs9 === errors;
                   valid0 = valid0 || _valid0;
                   if (!valid0) {
                     const _errs10 = errors;
-                    if (!validate115(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                      vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
+                    if (!validate_CompleteResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_CompleteResult.errors
+                          : vErrors.concat(validate_CompleteResult.errors);
                       errors = vErrors.length;
                     }
                     var _valid0 = _errs10 === errors;
@@ -17880,11 +16910,10 @@ function validate305(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate305.errors = vErrors;
+  validate_ServerResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate316(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SetLevelRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17971,14 +17000,14 @@ function validate316(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.level !== undefined) {
           if (
-            !validate87(data1.level, {
+            !validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
         }
@@ -18013,17 +17042,145 @@ function validate316(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate316.errors = vErrors;
+  validate_SetLevelRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema149 = {
-  properties: { level: { $ref: "#/definitions/LoggingLevel" } },
-  required: ["level"],
-  type: "object",
-};
-
-function validate318(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SetLevelRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("logging/setLevel" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "logging/setLevel" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.level === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "level" },
+            message: "must have required property '" + "level" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.level !== undefined) {
+          if (
+            !validate_LoggingLevel(data1.level, {
+              instancePath: instancePath + "/params/level",
+              parentData: data1,
+              parentDataProperty: "level",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_SetLevelRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_SetLevelRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18044,14 +17201,14 @@ function validate318(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.level !== undefined) {
       if (
-        !validate87(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -18070,11 +17227,10 @@ function validate318(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate318.errors = vErrors;
+  validate_SetLevelRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate320(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SubscribeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18162,7 +17318,7 @@ function validate320(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -18224,13 +17380,169 @@ function validate320(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate320.errors = vErrors;
+  validate_SubscribeRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema151 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
-
-function validate321(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SubscribeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("resources/subscribe" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/subscribe" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_SubscribeRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_SubscribeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18252,7 +17564,7 @@ function validate321(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats4(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -18298,11 +17610,10 @@ function validate321(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate321.errors = vErrors;
+  validate_SubscribeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate322(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18338,14 +17649,14 @@ function validate322(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -18414,11 +17725,128 @@ function validate322(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate322.errors = vErrors;
+  validate_TextContent.errors = vErrors;
   return errors === 0;
 }
-
-function validate324(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.text === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if (typeof data2 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("text" !== data2) {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "text" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_TextContent_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_TextResourceContents(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18489,7 +17917,7 @@ function validate324(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -18535,11 +17963,133 @@ function validate324(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate324.errors = vErrors;
+  validate_TextResourceContents.errors = vErrors;
   return errors === 0;
 }
-
-function validate325(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextResourceContents_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.text === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data2 = data.uri;
+      if (typeof data2 === "string") {
+        if (!format_uri(data2)) {
+          const err4 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_TextResourceContents_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Tool(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18575,14 +18125,14 @@ function validate325(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate228(data.annotations, {
+        !validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+        vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
     }
@@ -18778,11 +18328,10 @@ function validate325(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate325.errors = vErrors;
+  validate_Tool.errors = vErrors;
   return errors === 0;
 }
-
-function validate327(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolAnnotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18886,11 +18435,120 @@ function validate327(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate327.errors = vErrors;
+  validate_ToolAnnotations.errors = vErrors;
   return errors === 0;
 }
-
-function validate328(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolAnnotations_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.destructiveHint !== undefined) {
+      if (typeof data.destructiveHint !== "boolean") {
+        const err0 = {
+          instancePath: instancePath + "/destructiveHint",
+          schemaPath: "#/properties/destructiveHint/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.idempotentHint !== undefined) {
+      if (typeof data.idempotentHint !== "boolean") {
+        const err1 = {
+          instancePath: instancePath + "/idempotentHint",
+          schemaPath: "#/properties/idempotentHint/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.openWorldHint !== undefined) {
+      if (typeof data.openWorldHint !== "boolean") {
+        const err2 = {
+          instancePath: instancePath + "/openWorldHint",
+          schemaPath: "#/properties/openWorldHint/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.readOnlyHint !== undefined) {
+      if (typeof data.readOnlyHint !== "boolean") {
+        const err3 = {
+          instancePath: instancePath + "/readOnlyHint",
+          schemaPath: "#/properties/readOnlyHint/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ToolAnnotations_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ToolListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18995,17 +18653,124 @@ function validate328(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate328.errors = vErrors;
+  validate_ToolListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema157 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate329(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolListChangedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/tools/list_changed" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/tools/list_changed" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ToolListChangedNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ToolListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -19043,11 +18808,255 @@ function validate329(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate329.errors = vErrors;
+  validate_ToolListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate330(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Tool_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.inputSchema === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "inputSchema" },
+        message: "must have required property '" + "inputSchema" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_ToolAnnotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.inputSchema !== undefined) {
+      let data2 = data.inputSchema;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        if (data2.type === undefined) {
+          const err3 = {
+            instancePath: instancePath + "/inputSchema",
+            schemaPath: "#/properties/inputSchema/required",
+            keyword: "required",
+            params: { missingProperty: "type" },
+            message: "must have required property '" + "type" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data2.properties !== undefined) {
+          let data3 = data2.properties;
+          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+            for (const key0 in data3) {
+              let data4 = data3[key0];
+              if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+              } else {
+                const err4 = {
+                  instancePath:
+                    instancePath + "/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+                  schemaPath: "#/properties/inputSchema/properties/properties/additionalProperties/type",
+                  keyword: "type",
+                  params: { type: "object" },
+                  message: "must be object",
+                };
+                if (vErrors === null) {
+                  vErrors = [err4];
+                } else {
+                  vErrors.push(err4);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err5 = {
+              instancePath: instancePath + "/inputSchema/properties",
+              schemaPath: "#/properties/inputSchema/properties/properties/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+        if (data2.required !== undefined) {
+          let data5 = data2.required;
+          if (Array.isArray(data5)) {
+            const len0 = data5.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (typeof data5[i0] !== "string") {
+                const err6 = {
+                  instancePath: instancePath + "/inputSchema/required/" + i0,
+                  schemaPath: "#/properties/inputSchema/properties/required/items/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err6];
+                } else {
+                  vErrors.push(err6);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err7 = {
+              instancePath: instancePath + "/inputSchema/required",
+              schemaPath: "#/properties/inputSchema/properties/required/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data2.type !== undefined) {
+          let data7 = data2.type;
+          if (typeof data7 !== "string") {
+            const err8 = {
+              instancePath: instancePath + "/inputSchema/type",
+              schemaPath: "#/properties/inputSchema/properties/type/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+          if ("object" !== data7) {
+            const err9 = {
+              instancePath: instancePath + "/inputSchema/type",
+              schemaPath: "#/properties/inputSchema/properties/type/const",
+              keyword: "const",
+              params: { allowedValue: "object" },
+              message: "must be equal to constant",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + "/inputSchema",
+          schemaPath: "#/properties/inputSchema/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err11 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err12 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
+    errors++;
+  }
+  validate_Tool_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_UnsubscribeRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -19135,7 +19144,7 @@ function validate330(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -19197,13 +19206,169 @@ function validate330(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate330.errors = vErrors;
+  validate_UnsubscribeRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema159 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
-
-function validate331(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_UnsubscribeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("resources/unsubscribe" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/unsubscribe" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_UnsubscribeRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_UnsubscribeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -19225,7 +19390,7 @@ function validate331(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats4(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -19271,7 +19436,7 @@ function validate331(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate331.errors = vErrors;
+  validate_UnsubscribeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
@@ -19282,8 +19447,8 @@ export const Annotations = function Annotations(data) {
     Annotations.errors = null;
     return true;
   }
-  const valid = validate22(data);
-  Annotations.errors = validate22.errors;
+  const valid = validate_Annotations(data);
+  Annotations.errors = validate_Annotations.errors;
   return valid;
 };
 export const AudioContent = function AudioContent(data) {
@@ -19291,8 +19456,8 @@ export const AudioContent = function AudioContent(data) {
     AudioContent.errors = null;
     return true;
   }
-  const valid = validate25(data);
-  AudioContent.errors = validate25.errors;
+  const valid = validate_AudioContent(data);
+  AudioContent.errors = validate_AudioContent.errors;
   return valid;
 };
 export const BlobResourceContents = function BlobResourceContents(data) {
@@ -19300,8 +19465,8 @@ export const BlobResourceContents = function BlobResourceContents(data) {
     BlobResourceContents.errors = null;
     return true;
   }
-  const valid = validate27(data);
-  BlobResourceContents.errors = validate27.errors;
+  const valid = validate_BlobResourceContents(data);
+  BlobResourceContents.errors = validate_BlobResourceContents.errors;
   return valid;
 };
 export const CallToolRequest = function CallToolRequest(data) {
@@ -19309,8 +19474,8 @@ export const CallToolRequest = function CallToolRequest(data) {
     CallToolRequest.errors = null;
     return true;
   }
-  const valid = validate28(data);
-  CallToolRequest.errors = validate28.errors;
+  const valid = validate_CallToolRequest(data);
+  CallToolRequest.errors = validate_CallToolRequest.errors;
   return valid;
 };
 export const CallToolRequest_params = function CallToolRequest_params(data) {
@@ -19318,8 +19483,8 @@ export const CallToolRequest_params = function CallToolRequest_params(data) {
     CallToolRequest_params.errors = null;
     return true;
   }
-  const valid = validate29(data);
-  CallToolRequest_params.errors = validate29.errors;
+  const valid = validate_CallToolRequest_properties_params(data);
+  CallToolRequest_params.errors = validate_CallToolRequest_properties_params.errors;
   return valid;
 };
 export const CallToolResult = function CallToolResult(data) {
@@ -19327,8 +19492,8 @@ export const CallToolResult = function CallToolResult(data) {
     CallToolResult.errors = null;
     return true;
   }
-  const valid = validate30(data);
-  CallToolResult.errors = validate30.errors;
+  const valid = validate_CallToolResult(data);
+  CallToolResult.errors = validate_CallToolResult.errors;
   return valid;
 };
 export const CancelledNotification = function CancelledNotification(data) {
@@ -19336,8 +19501,8 @@ export const CancelledNotification = function CancelledNotification(data) {
     CancelledNotification.errors = null;
     return true;
   }
-  const valid = validate44(data);
-  CancelledNotification.errors = validate44.errors;
+  const valid = validate_CancelledNotification(data);
+  CancelledNotification.errors = validate_CancelledNotification.errors;
   return valid;
 };
 export const CancelledNotification_params = function CancelledNotification_params(data) {
@@ -19345,8 +19510,8 @@ export const CancelledNotification_params = function CancelledNotification_param
     CancelledNotification_params.errors = null;
     return true;
   }
-  const valid = validate47(data);
-  CancelledNotification_params.errors = validate47.errors;
+  const valid = validate_CancelledNotification_properties_params(data);
+  CancelledNotification_params.errors = validate_CancelledNotification_properties_params.errors;
   return valid;
 };
 export const ClientCapabilities = function ClientCapabilities(data) {
@@ -19354,8 +19519,8 @@ export const ClientCapabilities = function ClientCapabilities(data) {
     ClientCapabilities.errors = null;
     return true;
   }
-  const valid = validate49(data);
-  ClientCapabilities.errors = validate49.errors;
+  const valid = validate_ClientCapabilities(data);
+  ClientCapabilities.errors = validate_ClientCapabilities.errors;
   return valid;
 };
 export const ClientNotification = function ClientNotification(data) {
@@ -19363,8 +19528,8 @@ export const ClientNotification = function ClientNotification(data) {
     ClientNotification.errors = null;
     return true;
   }
-  const valid = validate50(data);
-  ClientNotification.errors = validate50.errors;
+  const valid = validate_ClientNotification(data);
+  ClientNotification.errors = validate_ClientNotification.errors;
   return valid;
 };
 export const ClientRequest = function ClientRequest(data) {
@@ -19372,8 +19537,8 @@ export const ClientRequest = function ClientRequest(data) {
     ClientRequest.errors = null;
     return true;
   }
-  const valid = validate60(data);
-  ClientRequest.errors = validate60.errors;
+  const valid = validate_ClientRequest(data);
+  ClientRequest.errors = validate_ClientRequest.errors;
   return valid;
 };
 export const ClientResult = function ClientResult(data) {
@@ -19381,8 +19546,8 @@ export const ClientResult = function ClientResult(data) {
     ClientResult.errors = null;
     return true;
   }
-  const valid = validate96(data);
-  ClientResult.errors = validate96.errors;
+  const valid = validate_ClientResult(data);
+  ClientResult.errors = validate_ClientResult.errors;
   return valid;
 };
 export const CompleteRequest = function CompleteRequest(data) {
@@ -19390,8 +19555,8 @@ export const CompleteRequest = function CompleteRequest(data) {
     CompleteRequest.errors = null;
     return true;
   }
-  const valid = validate109(data);
-  CompleteRequest.errors = validate109.errors;
+  const valid = validate_CompleteRequest_2(data);
+  CompleteRequest.errors = validate_CompleteRequest_2.errors;
   return valid;
 };
 export const CompleteRequest_params = function CompleteRequest_params(data) {
@@ -19399,8 +19564,8 @@ export const CompleteRequest_params = function CompleteRequest_params(data) {
     CompleteRequest_params.errors = null;
     return true;
   }
-  const valid = validate112(data);
-  CompleteRequest_params.errors = validate112.errors;
+  const valid = validate_CompleteRequest_properties_params(data);
+  CompleteRequest_params.errors = validate_CompleteRequest_properties_params.errors;
   return valid;
 };
 export const CompleteResult = function CompleteResult(data) {
@@ -19408,8 +19573,8 @@ export const CompleteResult = function CompleteResult(data) {
     CompleteResult.errors = null;
     return true;
   }
-  const valid = validate115(data);
-  CompleteResult.errors = validate115.errors;
+  const valid = validate_CompleteResult(data);
+  CompleteResult.errors = validate_CompleteResult.errors;
   return valid;
 };
 export const CreateMessageRequest = function CreateMessageRequest(data) {
@@ -19417,8 +19582,8 @@ export const CreateMessageRequest = function CreateMessageRequest(data) {
     CreateMessageRequest.errors = null;
     return true;
   }
-  const valid = validate116(data);
-  CreateMessageRequest.errors = validate116.errors;
+  const valid = validate_CreateMessageRequest(data);
+  CreateMessageRequest.errors = validate_CreateMessageRequest.errors;
   return valid;
 };
 export const CreateMessageRequest_params = function CreateMessageRequest_params(data) {
@@ -19426,8 +19591,8 @@ export const CreateMessageRequest_params = function CreateMessageRequest_params(
     CreateMessageRequest_params.errors = null;
     return true;
   }
-  const valid = validate127(data);
-  CreateMessageRequest_params.errors = validate127.errors;
+  const valid = validate_CreateMessageRequest_properties_params(data);
+  CreateMessageRequest_params.errors = validate_CreateMessageRequest_properties_params.errors;
   return valid;
 };
 export const CreateMessageResult = function CreateMessageResult(data) {
@@ -19435,8 +19600,8 @@ export const CreateMessageResult = function CreateMessageResult(data) {
     CreateMessageResult.errors = null;
     return true;
   }
-  const valid = validate130(data);
-  CreateMessageResult.errors = validate130.errors;
+  const valid = validate_CreateMessageResult_2(data);
+  CreateMessageResult.errors = validate_CreateMessageResult_2.errors;
   return valid;
 };
 export const Cursor = function Cursor(data) {
@@ -19444,8 +19609,8 @@ export const Cursor = function Cursor(data) {
     Cursor.errors = null;
     return true;
   }
-  const valid = validate135(data);
-  Cursor.errors = validate135.errors;
+  const valid = validate_Cursor(data);
+  Cursor.errors = validate_Cursor.errors;
   return valid;
 };
 export const EmbeddedResource = function EmbeddedResource(data) {
@@ -19453,8 +19618,8 @@ export const EmbeddedResource = function EmbeddedResource(data) {
     EmbeddedResource.errors = null;
     return true;
   }
-  const valid = validate136(data);
-  EmbeddedResource.errors = validate136.errors;
+  const valid = validate_EmbeddedResource_2(data);
+  EmbeddedResource.errors = validate_EmbeddedResource_2.errors;
   return valid;
 };
 export const EmptyResult = function EmptyResult(data) {
@@ -19462,8 +19627,8 @@ export const EmptyResult = function EmptyResult(data) {
     EmptyResult.errors = null;
     return true;
   }
-  const valid = validate140(data);
-  EmptyResult.errors = validate140.errors;
+  const valid = validate_Result_2(data);
+  EmptyResult.errors = validate_Result_2.errors;
   return valid;
 };
 export const GetPromptRequest = function GetPromptRequest(data) {
@@ -19471,8 +19636,8 @@ export const GetPromptRequest = function GetPromptRequest(data) {
     GetPromptRequest.errors = null;
     return true;
   }
-  const valid = validate141(data);
-  GetPromptRequest.errors = validate141.errors;
+  const valid = validate_GetPromptRequest_2(data);
+  GetPromptRequest.errors = validate_GetPromptRequest_2.errors;
   return valid;
 };
 export const GetPromptRequest_params = function GetPromptRequest_params(data) {
@@ -19480,8 +19645,8 @@ export const GetPromptRequest_params = function GetPromptRequest_params(data) {
     GetPromptRequest_params.errors = null;
     return true;
   }
-  const valid = validate142(data);
-  GetPromptRequest_params.errors = validate142.errors;
+  const valid = validate_GetPromptRequest_properties_params(data);
+  GetPromptRequest_params.errors = validate_GetPromptRequest_properties_params.errors;
   return valid;
 };
 export const GetPromptResult = function GetPromptResult(data) {
@@ -19489,8 +19654,8 @@ export const GetPromptResult = function GetPromptResult(data) {
     GetPromptResult.errors = null;
     return true;
   }
-  const valid = validate143(data);
-  GetPromptResult.errors = validate143.errors;
+  const valid = validate_GetPromptResult(data);
+  GetPromptResult.errors = validate_GetPromptResult.errors;
   return valid;
 };
 export const ImageContent = function ImageContent(data) {
@@ -19498,8 +19663,8 @@ export const ImageContent = function ImageContent(data) {
     ImageContent.errors = null;
     return true;
   }
-  const valid = validate151(data);
-  ImageContent.errors = validate151.errors;
+  const valid = validate_ImageContent_2(data);
+  ImageContent.errors = validate_ImageContent_2.errors;
   return valid;
 };
 export const Implementation = function Implementation(data) {
@@ -19507,8 +19672,8 @@ export const Implementation = function Implementation(data) {
     Implementation.errors = null;
     return true;
   }
-  const valid = validate153(data);
-  Implementation.errors = validate153.errors;
+  const valid = validate_Implementation_2(data);
+  Implementation.errors = validate_Implementation_2.errors;
   return valid;
 };
 export const InitializeRequest = function InitializeRequest(data) {
@@ -19516,8 +19681,8 @@ export const InitializeRequest = function InitializeRequest(data) {
     InitializeRequest.errors = null;
     return true;
   }
-  const valid = validate154(data);
-  InitializeRequest.errors = validate154.errors;
+  const valid = validate_InitializeRequest_2(data);
+  InitializeRequest.errors = validate_InitializeRequest_2.errors;
   return valid;
 };
 export const InitializeRequest_params = function InitializeRequest_params(data) {
@@ -19525,8 +19690,8 @@ export const InitializeRequest_params = function InitializeRequest_params(data) 
     InitializeRequest_params.errors = null;
     return true;
   }
-  const valid = validate157(data);
-  InitializeRequest_params.errors = validate157.errors;
+  const valid = validate_InitializeRequest_properties_params(data);
+  InitializeRequest_params.errors = validate_InitializeRequest_properties_params.errors;
   return valid;
 };
 export const InitializeResult = function InitializeResult(data) {
@@ -19534,8 +19699,8 @@ export const InitializeResult = function InitializeResult(data) {
     InitializeResult.errors = null;
     return true;
   }
-  const valid = validate160(data);
-  InitializeResult.errors = validate160.errors;
+  const valid = validate_InitializeResult(data);
+  InitializeResult.errors = validate_InitializeResult.errors;
   return valid;
 };
 export const InitializedNotification = function InitializedNotification(data) {
@@ -19543,8 +19708,8 @@ export const InitializedNotification = function InitializedNotification(data) {
     InitializedNotification.errors = null;
     return true;
   }
-  const valid = validate164(data);
-  InitializedNotification.errors = validate164.errors;
+  const valid = validate_InitializedNotification_2(data);
+  InitializedNotification.errors = validate_InitializedNotification_2.errors;
   return valid;
 };
 export const InitializedNotification_params = function InitializedNotification_params(data) {
@@ -19552,8 +19717,8 @@ export const InitializedNotification_params = function InitializedNotification_p
     InitializedNotification_params.errors = null;
     return true;
   }
-  const valid = validate165(data);
-  InitializedNotification_params.errors = validate165.errors;
+  const valid = validate_InitializedNotification_properties_params(data);
+  InitializedNotification_params.errors = validate_InitializedNotification_properties_params.errors;
   return valid;
 };
 export const JSONRPCBatchRequest = function JSONRPCBatchRequest(data) {
@@ -19561,8 +19726,8 @@ export const JSONRPCBatchRequest = function JSONRPCBatchRequest(data) {
     JSONRPCBatchRequest.errors = null;
     return true;
   }
-  const valid = validate166(data);
-  JSONRPCBatchRequest.errors = validate166.errors;
+  const valid = validate_JSONRPCBatchRequest(data);
+  JSONRPCBatchRequest.errors = validate_JSONRPCBatchRequest.errors;
   return valid;
 };
 export const JSONRPCBatchResponse = function JSONRPCBatchResponse(data) {
@@ -19570,8 +19735,8 @@ export const JSONRPCBatchResponse = function JSONRPCBatchResponse(data) {
     JSONRPCBatchResponse.errors = null;
     return true;
   }
-  const valid = validate173(data);
-  JSONRPCBatchResponse.errors = validate173.errors;
+  const valid = validate_JSONRPCBatchResponse(data);
+  JSONRPCBatchResponse.errors = validate_JSONRPCBatchResponse.errors;
   return valid;
 };
 export const JSONRPCError = function JSONRPCError(data) {
@@ -19579,8 +19744,8 @@ export const JSONRPCError = function JSONRPCError(data) {
     JSONRPCError.errors = null;
     return true;
   }
-  const valid = validate181(data);
-  JSONRPCError.errors = validate181.errors;
+  const valid = validate_JSONRPCError_2(data);
+  JSONRPCError.errors = validate_JSONRPCError_2.errors;
   return valid;
 };
 export const JSONRPCMessage = function JSONRPCMessage(data) {
@@ -19588,8 +19753,8 @@ export const JSONRPCMessage = function JSONRPCMessage(data) {
     JSONRPCMessage.errors = null;
     return true;
   }
-  const valid = validate183(data);
-  JSONRPCMessage.errors = validate183.errors;
+  const valid = validate_JSONRPCMessage(data);
+  JSONRPCMessage.errors = validate_JSONRPCMessage.errors;
   return valid;
 };
 export const JSONRPCNotification = function JSONRPCNotification(data) {
@@ -19597,8 +19762,8 @@ export const JSONRPCNotification = function JSONRPCNotification(data) {
     JSONRPCNotification.errors = null;
     return true;
   }
-  const valid = validate192(data);
-  JSONRPCNotification.errors = validate192.errors;
+  const valid = validate_JSONRPCNotification_2(data);
+  JSONRPCNotification.errors = validate_JSONRPCNotification_2.errors;
   return valid;
 };
 export const JSONRPCRequest = function JSONRPCRequest(data) {
@@ -19606,8 +19771,8 @@ export const JSONRPCRequest = function JSONRPCRequest(data) {
     JSONRPCRequest.errors = null;
     return true;
   }
-  const valid = validate193(data);
-  JSONRPCRequest.errors = validate193.errors;
+  const valid = validate_JSONRPCRequest_2(data);
+  JSONRPCRequest.errors = validate_JSONRPCRequest_2.errors;
   return valid;
 };
 export const JSONRPCResponse = function JSONRPCResponse(data) {
@@ -19615,8 +19780,8 @@ export const JSONRPCResponse = function JSONRPCResponse(data) {
     JSONRPCResponse.errors = null;
     return true;
   }
-  const valid = validate196(data);
-  JSONRPCResponse.errors = validate196.errors;
+  const valid = validate_JSONRPCResponse_2(data);
+  JSONRPCResponse.errors = validate_JSONRPCResponse_2.errors;
   return valid;
 };
 export const ListPromptsRequest = function ListPromptsRequest(data) {
@@ -19624,8 +19789,8 @@ export const ListPromptsRequest = function ListPromptsRequest(data) {
     ListPromptsRequest.errors = null;
     return true;
   }
-  const valid = validate199(data);
-  ListPromptsRequest.errors = validate199.errors;
+  const valid = validate_ListPromptsRequest_2(data);
+  ListPromptsRequest.errors = validate_ListPromptsRequest_2.errors;
   return valid;
 };
 export const ListPromptsRequest_params = function ListPromptsRequest_params(data) {
@@ -19633,8 +19798,8 @@ export const ListPromptsRequest_params = function ListPromptsRequest_params(data
     ListPromptsRequest_params.errors = null;
     return true;
   }
-  const valid = validate200(data);
-  ListPromptsRequest_params.errors = validate200.errors;
+  const valid = validate_ListPromptsRequest_properties_params(data);
+  ListPromptsRequest_params.errors = validate_ListPromptsRequest_properties_params.errors;
   return valid;
 };
 export const ListPromptsResult = function ListPromptsResult(data) {
@@ -19642,8 +19807,8 @@ export const ListPromptsResult = function ListPromptsResult(data) {
     ListPromptsResult.errors = null;
     return true;
   }
-  const valid = validate201(data);
-  ListPromptsResult.errors = validate201.errors;
+  const valid = validate_ListPromptsResult(data);
+  ListPromptsResult.errors = validate_ListPromptsResult.errors;
   return valid;
 };
 export const ListResourceTemplatesRequest = function ListResourceTemplatesRequest(data) {
@@ -19651,8 +19816,8 @@ export const ListResourceTemplatesRequest = function ListResourceTemplatesReques
     ListResourceTemplatesRequest.errors = null;
     return true;
   }
-  const valid = validate206(data);
-  ListResourceTemplatesRequest.errors = validate206.errors;
+  const valid = validate_ListResourceTemplatesRequest_2(data);
+  ListResourceTemplatesRequest.errors = validate_ListResourceTemplatesRequest_2.errors;
   return valid;
 };
 export const ListResourceTemplatesRequest_params = function ListResourceTemplatesRequest_params(data) {
@@ -19660,8 +19825,8 @@ export const ListResourceTemplatesRequest_params = function ListResourceTemplate
     ListResourceTemplatesRequest_params.errors = null;
     return true;
   }
-  const valid = validate207(data);
-  ListResourceTemplatesRequest_params.errors = validate207.errors;
+  const valid = validate_ListResourceTemplatesRequest_properties_params(data);
+  ListResourceTemplatesRequest_params.errors = validate_ListResourceTemplatesRequest_properties_params.errors;
   return valid;
 };
 export const ListResourceTemplatesResult = function ListResourceTemplatesResult(data) {
@@ -19669,8 +19834,8 @@ export const ListResourceTemplatesResult = function ListResourceTemplatesResult(
     ListResourceTemplatesResult.errors = null;
     return true;
   }
-  const valid = validate208(data);
-  ListResourceTemplatesResult.errors = validate208.errors;
+  const valid = validate_ListResourceTemplatesResult(data);
+  ListResourceTemplatesResult.errors = validate_ListResourceTemplatesResult.errors;
   return valid;
 };
 export const ListResourcesRequest = function ListResourcesRequest(data) {
@@ -19678,8 +19843,8 @@ export const ListResourcesRequest = function ListResourcesRequest(data) {
     ListResourcesRequest.errors = null;
     return true;
   }
-  const valid = validate212(data);
-  ListResourcesRequest.errors = validate212.errors;
+  const valid = validate_ListResourcesRequest_2(data);
+  ListResourcesRequest.errors = validate_ListResourcesRequest_2.errors;
   return valid;
 };
 export const ListResourcesRequest_params = function ListResourcesRequest_params(data) {
@@ -19687,8 +19852,8 @@ export const ListResourcesRequest_params = function ListResourcesRequest_params(
     ListResourcesRequest_params.errors = null;
     return true;
   }
-  const valid = validate213(data);
-  ListResourcesRequest_params.errors = validate213.errors;
+  const valid = validate_ListResourcesRequest_properties_params(data);
+  ListResourcesRequest_params.errors = validate_ListResourcesRequest_properties_params.errors;
   return valid;
 };
 export const ListResourcesResult = function ListResourcesResult(data) {
@@ -19696,8 +19861,8 @@ export const ListResourcesResult = function ListResourcesResult(data) {
     ListResourcesResult.errors = null;
     return true;
   }
-  const valid = validate214(data);
-  ListResourcesResult.errors = validate214.errors;
+  const valid = validate_ListResourcesResult(data);
+  ListResourcesResult.errors = validate_ListResourcesResult.errors;
   return valid;
 };
 export const ListRootsRequest = function ListRootsRequest(data) {
@@ -19705,8 +19870,8 @@ export const ListRootsRequest = function ListRootsRequest(data) {
     ListRootsRequest.errors = null;
     return true;
   }
-  const valid = validate218(data);
-  ListRootsRequest.errors = validate218.errors;
+  const valid = validate_ListRootsRequest(data);
+  ListRootsRequest.errors = validate_ListRootsRequest.errors;
   return valid;
 };
 export const ListRootsRequest_params = function ListRootsRequest_params(data) {
@@ -19714,8 +19879,8 @@ export const ListRootsRequest_params = function ListRootsRequest_params(data) {
     ListRootsRequest_params.errors = null;
     return true;
   }
-  const valid = validate220(data);
-  ListRootsRequest_params.errors = validate220.errors;
+  const valid = validate_ListRootsRequest_properties_params(data);
+  ListRootsRequest_params.errors = validate_ListRootsRequest_properties_params.errors;
   return valid;
 };
 export const ListRootsResult = function ListRootsResult(data) {
@@ -19723,8 +19888,8 @@ export const ListRootsResult = function ListRootsResult(data) {
     ListRootsResult.errors = null;
     return true;
   }
-  const valid = validate222(data);
-  ListRootsResult.errors = validate222.errors;
+  const valid = validate_ListRootsResult_2(data);
+  ListRootsResult.errors = validate_ListRootsResult_2.errors;
   return valid;
 };
 export const ListToolsRequest = function ListToolsRequest(data) {
@@ -19732,8 +19897,8 @@ export const ListToolsRequest = function ListToolsRequest(data) {
     ListToolsRequest.errors = null;
     return true;
   }
-  const valid = validate224(data);
-  ListToolsRequest.errors = validate224.errors;
+  const valid = validate_ListToolsRequest_2(data);
+  ListToolsRequest.errors = validate_ListToolsRequest_2.errors;
   return valid;
 };
 export const ListToolsRequest_params = function ListToolsRequest_params(data) {
@@ -19741,8 +19906,8 @@ export const ListToolsRequest_params = function ListToolsRequest_params(data) {
     ListToolsRequest_params.errors = null;
     return true;
   }
-  const valid = validate225(data);
-  ListToolsRequest_params.errors = validate225.errors;
+  const valid = validate_ListToolsRequest_properties_params(data);
+  ListToolsRequest_params.errors = validate_ListToolsRequest_properties_params.errors;
   return valid;
 };
 export const ListToolsResult = function ListToolsResult(data) {
@@ -19750,8 +19915,8 @@ export const ListToolsResult = function ListToolsResult(data) {
     ListToolsResult.errors = null;
     return true;
   }
-  const valid = validate226(data);
-  ListToolsResult.errors = validate226.errors;
+  const valid = validate_ListToolsResult(data);
+  ListToolsResult.errors = validate_ListToolsResult.errors;
   return valid;
 };
 export const LoggingLevel = function LoggingLevel(data) {
@@ -19759,8 +19924,8 @@ export const LoggingLevel = function LoggingLevel(data) {
     LoggingLevel.errors = null;
     return true;
   }
-  const valid = validate231(data);
-  LoggingLevel.errors = validate231.errors;
+  const valid = validate_LoggingLevel_2(data);
+  LoggingLevel.errors = validate_LoggingLevel_2.errors;
   return valid;
 };
 export const LoggingMessageNotification = function LoggingMessageNotification(data) {
@@ -19768,8 +19933,8 @@ export const LoggingMessageNotification = function LoggingMessageNotification(da
     LoggingMessageNotification.errors = null;
     return true;
   }
-  const valid = validate232(data);
-  LoggingMessageNotification.errors = validate232.errors;
+  const valid = validate_LoggingMessageNotification(data);
+  LoggingMessageNotification.errors = validate_LoggingMessageNotification.errors;
   return valid;
 };
 export const LoggingMessageNotification_params = function LoggingMessageNotification_params(data) {
@@ -19777,8 +19942,8 @@ export const LoggingMessageNotification_params = function LoggingMessageNotifica
     LoggingMessageNotification_params.errors = null;
     return true;
   }
-  const valid = validate234(data);
-  LoggingMessageNotification_params.errors = validate234.errors;
+  const valid = validate_LoggingMessageNotification_properties_params(data);
+  LoggingMessageNotification_params.errors = validate_LoggingMessageNotification_properties_params.errors;
   return valid;
 };
 export const ModelHint = function ModelHint(data) {
@@ -19786,8 +19951,8 @@ export const ModelHint = function ModelHint(data) {
     ModelHint.errors = null;
     return true;
   }
-  const valid = validate236(data);
-  ModelHint.errors = validate236.errors;
+  const valid = validate_ModelHint_2(data);
+  ModelHint.errors = validate_ModelHint_2.errors;
   return valid;
 };
 export const ModelPreferences = function ModelPreferences(data) {
@@ -19795,8 +19960,8 @@ export const ModelPreferences = function ModelPreferences(data) {
     ModelPreferences.errors = null;
     return true;
   }
-  const valid = validate237(data);
-  ModelPreferences.errors = validate237.errors;
+  const valid = validate_ModelPreferences_2(data);
+  ModelPreferences.errors = validate_ModelPreferences_2.errors;
   return valid;
 };
 export const Notification = function Notification(data) {
@@ -19804,8 +19969,8 @@ export const Notification = function Notification(data) {
     Notification.errors = null;
     return true;
   }
-  const valid = validate239(data);
-  Notification.errors = validate239.errors;
+  const valid = validate_Notification(data);
+  Notification.errors = validate_Notification.errors;
   return valid;
 };
 export const PaginatedRequest = function PaginatedRequest(data) {
@@ -19813,8 +19978,8 @@ export const PaginatedRequest = function PaginatedRequest(data) {
     PaginatedRequest.errors = null;
     return true;
   }
-  const valid = validate240(data);
-  PaginatedRequest.errors = validate240.errors;
+  const valid = validate_PaginatedRequest(data);
+  PaginatedRequest.errors = validate_PaginatedRequest.errors;
   return valid;
 };
 export const PaginatedResult = function PaginatedResult(data) {
@@ -19822,8 +19987,8 @@ export const PaginatedResult = function PaginatedResult(data) {
     PaginatedResult.errors = null;
     return true;
   }
-  const valid = validate241(data);
-  PaginatedResult.errors = validate241.errors;
+  const valid = validate_PaginatedResult(data);
+  PaginatedResult.errors = validate_PaginatedResult.errors;
   return valid;
 };
 export const PingRequest = function PingRequest(data) {
@@ -19831,8 +19996,8 @@ export const PingRequest = function PingRequest(data) {
     PingRequest.errors = null;
     return true;
   }
-  const valid = validate242(data);
-  PingRequest.errors = validate242.errors;
+  const valid = validate_PingRequest_2(data);
+  PingRequest.errors = validate_PingRequest_2.errors;
   return valid;
 };
 export const PingRequest_params = function PingRequest_params(data) {
@@ -19840,8 +20005,8 @@ export const PingRequest_params = function PingRequest_params(data) {
     PingRequest_params.errors = null;
     return true;
   }
-  const valid = validate244(data);
-  PingRequest_params.errors = validate244.errors;
+  const valid = validate_PingRequest_properties_params(data);
+  PingRequest_params.errors = validate_PingRequest_properties_params.errors;
   return valid;
 };
 export const ProgressNotification = function ProgressNotification(data) {
@@ -19849,8 +20014,8 @@ export const ProgressNotification = function ProgressNotification(data) {
     ProgressNotification.errors = null;
     return true;
   }
-  const valid = validate246(data);
-  ProgressNotification.errors = validate246.errors;
+  const valid = validate_ProgressNotification_2(data);
+  ProgressNotification.errors = validate_ProgressNotification_2.errors;
   return valid;
 };
 export const ProgressNotification_params = function ProgressNotification_params(data) {
@@ -19858,8 +20023,8 @@ export const ProgressNotification_params = function ProgressNotification_params(
     ProgressNotification_params.errors = null;
     return true;
   }
-  const valid = validate248(data);
-  ProgressNotification_params.errors = validate248.errors;
+  const valid = validate_ProgressNotification_properties_params(data);
+  ProgressNotification_params.errors = validate_ProgressNotification_properties_params.errors;
   return valid;
 };
 export const ProgressToken = function ProgressToken(data) {
@@ -19867,8 +20032,8 @@ export const ProgressToken = function ProgressToken(data) {
     ProgressToken.errors = null;
     return true;
   }
-  const valid = validate250(data);
-  ProgressToken.errors = validate250.errors;
+  const valid = validate_ProgressToken_2(data);
+  ProgressToken.errors = validate_ProgressToken_2.errors;
   return valid;
 };
 export const Prompt = function Prompt(data) {
@@ -19876,8 +20041,8 @@ export const Prompt = function Prompt(data) {
     Prompt.errors = null;
     return true;
   }
-  const valid = validate251(data);
-  Prompt.errors = validate251.errors;
+  const valid = validate_Prompt_2(data);
+  Prompt.errors = validate_Prompt_2.errors;
   return valid;
 };
 export const PromptArgument = function PromptArgument(data) {
@@ -19885,8 +20050,8 @@ export const PromptArgument = function PromptArgument(data) {
     PromptArgument.errors = null;
     return true;
   }
-  const valid = validate253(data);
-  PromptArgument.errors = validate253.errors;
+  const valid = validate_PromptArgument_2(data);
+  PromptArgument.errors = validate_PromptArgument_2.errors;
   return valid;
 };
 export const PromptListChangedNotification = function PromptListChangedNotification(data) {
@@ -19894,8 +20059,8 @@ export const PromptListChangedNotification = function PromptListChangedNotificat
     PromptListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate254(data);
-  PromptListChangedNotification.errors = validate254.errors;
+  const valid = validate_PromptListChangedNotification(data);
+  PromptListChangedNotification.errors = validate_PromptListChangedNotification.errors;
   return valid;
 };
 export const PromptListChangedNotification_params = function PromptListChangedNotification_params(data) {
@@ -19903,8 +20068,8 @@ export const PromptListChangedNotification_params = function PromptListChangedNo
     PromptListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate255(data);
-  PromptListChangedNotification_params.errors = validate255.errors;
+  const valid = validate_PromptListChangedNotification_properties_params(data);
+  PromptListChangedNotification_params.errors = validate_PromptListChangedNotification_properties_params.errors;
   return valid;
 };
 export const PromptMessage = function PromptMessage(data) {
@@ -19912,8 +20077,8 @@ export const PromptMessage = function PromptMessage(data) {
     PromptMessage.errors = null;
     return true;
   }
-  const valid = validate256(data);
-  PromptMessage.errors = validate256.errors;
+  const valid = validate_PromptMessage_2(data);
+  PromptMessage.errors = validate_PromptMessage_2.errors;
   return valid;
 };
 export const PromptReference = function PromptReference(data) {
@@ -19921,8 +20086,8 @@ export const PromptReference = function PromptReference(data) {
     PromptReference.errors = null;
     return true;
   }
-  const valid = validate262(data);
-  PromptReference.errors = validate262.errors;
+  const valid = validate_PromptReference_2(data);
+  PromptReference.errors = validate_PromptReference_2.errors;
   return valid;
 };
 export const ReadResourceRequest = function ReadResourceRequest(data) {
@@ -19930,8 +20095,8 @@ export const ReadResourceRequest = function ReadResourceRequest(data) {
     ReadResourceRequest.errors = null;
     return true;
   }
-  const valid = validate263(data);
-  ReadResourceRequest.errors = validate263.errors;
+  const valid = validate_ReadResourceRequest_2(data);
+  ReadResourceRequest.errors = validate_ReadResourceRequest_2.errors;
   return valid;
 };
 export const ReadResourceRequest_params = function ReadResourceRequest_params(data) {
@@ -19939,8 +20104,8 @@ export const ReadResourceRequest_params = function ReadResourceRequest_params(da
     ReadResourceRequest_params.errors = null;
     return true;
   }
-  const valid = validate264(data);
-  ReadResourceRequest_params.errors = validate264.errors;
+  const valid = validate_ReadResourceRequest_properties_params(data);
+  ReadResourceRequest_params.errors = validate_ReadResourceRequest_properties_params.errors;
   return valid;
 };
 export const ReadResourceResult = function ReadResourceResult(data) {
@@ -19948,8 +20113,8 @@ export const ReadResourceResult = function ReadResourceResult(data) {
     ReadResourceResult.errors = null;
     return true;
   }
-  const valid = validate265(data);
-  ReadResourceResult.errors = validate265.errors;
+  const valid = validate_ReadResourceResult(data);
+  ReadResourceResult.errors = validate_ReadResourceResult.errors;
   return valid;
 };
 export const Request = function Request(data) {
@@ -19957,8 +20122,8 @@ export const Request = function Request(data) {
     Request.errors = null;
     return true;
   }
-  const valid = validate268(data);
-  Request.errors = validate268.errors;
+  const valid = validate_Request(data);
+  Request.errors = validate_Request.errors;
   return valid;
 };
 export const RequestId = function RequestId(data) {
@@ -19966,8 +20131,8 @@ export const RequestId = function RequestId(data) {
     RequestId.errors = null;
     return true;
   }
-  const valid = validate270(data);
-  RequestId.errors = validate270.errors;
+  const valid = validate_RequestId_2(data);
+  RequestId.errors = validate_RequestId_2.errors;
   return valid;
 };
 export const Resource = function Resource(data) {
@@ -19975,8 +20140,8 @@ export const Resource = function Resource(data) {
     Resource.errors = null;
     return true;
   }
-  const valid = validate271(data);
-  Resource.errors = validate271.errors;
+  const valid = validate_Resource_2(data);
+  Resource.errors = validate_Resource_2.errors;
   return valid;
 };
 export const ResourceContents = function ResourceContents(data) {
@@ -19984,8 +20149,8 @@ export const ResourceContents = function ResourceContents(data) {
     ResourceContents.errors = null;
     return true;
   }
-  const valid = validate273(data);
-  ResourceContents.errors = validate273.errors;
+  const valid = validate_ResourceContents(data);
+  ResourceContents.errors = validate_ResourceContents.errors;
   return valid;
 };
 export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
@@ -19993,8 +20158,8 @@ export const ResourceListChangedNotification = function ResourceListChangedNotif
     ResourceListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate274(data);
-  ResourceListChangedNotification.errors = validate274.errors;
+  const valid = validate_ResourceListChangedNotification(data);
+  ResourceListChangedNotification.errors = validate_ResourceListChangedNotification.errors;
   return valid;
 };
 export const ResourceListChangedNotification_params = function ResourceListChangedNotification_params(data) {
@@ -20002,8 +20167,8 @@ export const ResourceListChangedNotification_params = function ResourceListChang
     ResourceListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate275(data);
-  ResourceListChangedNotification_params.errors = validate275.errors;
+  const valid = validate_ResourceListChangedNotification_properties_params(data);
+  ResourceListChangedNotification_params.errors = validate_ResourceListChangedNotification_properties_params.errors;
   return valid;
 };
 export const ResourceReference = function ResourceReference(data) {
@@ -20011,8 +20176,8 @@ export const ResourceReference = function ResourceReference(data) {
     ResourceReference.errors = null;
     return true;
   }
-  const valid = validate276(data);
-  ResourceReference.errors = validate276.errors;
+  const valid = validate_ResourceReference_2(data);
+  ResourceReference.errors = validate_ResourceReference_2.errors;
   return valid;
 };
 export const ResourceTemplate = function ResourceTemplate(data) {
@@ -20020,8 +20185,8 @@ export const ResourceTemplate = function ResourceTemplate(data) {
     ResourceTemplate.errors = null;
     return true;
   }
-  const valid = validate277(data);
-  ResourceTemplate.errors = validate277.errors;
+  const valid = validate_ResourceTemplate_2(data);
+  ResourceTemplate.errors = validate_ResourceTemplate_2.errors;
   return valid;
 };
 export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
@@ -20029,8 +20194,8 @@ export const ResourceUpdatedNotification = function ResourceUpdatedNotification(
     ResourceUpdatedNotification.errors = null;
     return true;
   }
-  const valid = validate279(data);
-  ResourceUpdatedNotification.errors = validate279.errors;
+  const valid = validate_ResourceUpdatedNotification(data);
+  ResourceUpdatedNotification.errors = validate_ResourceUpdatedNotification.errors;
   return valid;
 };
 export const ResourceUpdatedNotification_params = function ResourceUpdatedNotification_params(data) {
@@ -20038,8 +20203,8 @@ export const ResourceUpdatedNotification_params = function ResourceUpdatedNotifi
     ResourceUpdatedNotification_params.errors = null;
     return true;
   }
-  const valid = validate280(data);
-  ResourceUpdatedNotification_params.errors = validate280.errors;
+  const valid = validate_ResourceUpdatedNotification_properties_params(data);
+  ResourceUpdatedNotification_params.errors = validate_ResourceUpdatedNotification_properties_params.errors;
   return valid;
 };
 export const Result = function Result(data) {
@@ -20047,8 +20212,8 @@ export const Result = function Result(data) {
     Result.errors = null;
     return true;
   }
-  const valid = validate281(data);
-  Result.errors = validate281.errors;
+  const valid = validate_Result_3(data);
+  Result.errors = validate_Result_3.errors;
   return valid;
 };
 export const Role = function Role(data) {
@@ -20056,8 +20221,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate282(data);
-  Role.errors = validate282.errors;
+  const valid = validate_Role_2(data);
+  Role.errors = validate_Role_2.errors;
   return valid;
 };
 export const Root = function Root(data) {
@@ -20065,8 +20230,8 @@ export const Root = function Root(data) {
     Root.errors = null;
     return true;
   }
-  const valid = validate283(data);
-  Root.errors = validate283.errors;
+  const valid = validate_Root_2(data);
+  Root.errors = validate_Root_2.errors;
   return valid;
 };
 export const RootsListChangedNotification = function RootsListChangedNotification(data) {
@@ -20074,8 +20239,8 @@ export const RootsListChangedNotification = function RootsListChangedNotificatio
     RootsListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate284(data);
-  RootsListChangedNotification.errors = validate284.errors;
+  const valid = validate_RootsListChangedNotification_2(data);
+  RootsListChangedNotification.errors = validate_RootsListChangedNotification_2.errors;
   return valid;
 };
 export const RootsListChangedNotification_params = function RootsListChangedNotification_params(data) {
@@ -20083,8 +20248,8 @@ export const RootsListChangedNotification_params = function RootsListChangedNoti
     RootsListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate285(data);
-  RootsListChangedNotification_params.errors = validate285.errors;
+  const valid = validate_RootsListChangedNotification_properties_params(data);
+  RootsListChangedNotification_params.errors = validate_RootsListChangedNotification_properties_params.errors;
   return valid;
 };
 export const SamplingMessage = function SamplingMessage(data) {
@@ -20092,8 +20257,8 @@ export const SamplingMessage = function SamplingMessage(data) {
     SamplingMessage.errors = null;
     return true;
   }
-  const valid = validate286(data);
-  SamplingMessage.errors = validate286.errors;
+  const valid = validate_SamplingMessage_2(data);
+  SamplingMessage.errors = validate_SamplingMessage_2.errors;
   return valid;
 };
 export const ServerCapabilities = function ServerCapabilities(data) {
@@ -20101,8 +20266,8 @@ export const ServerCapabilities = function ServerCapabilities(data) {
     ServerCapabilities.errors = null;
     return true;
   }
-  const valid = validate291(data);
-  ServerCapabilities.errors = validate291.errors;
+  const valid = validate_ServerCapabilities_2(data);
+  ServerCapabilities.errors = validate_ServerCapabilities_2.errors;
   return valid;
 };
 export const ServerNotification = function ServerNotification(data) {
@@ -20110,8 +20275,8 @@ export const ServerNotification = function ServerNotification(data) {
     ServerNotification.errors = null;
     return true;
   }
-  const valid = validate292(data);
-  ServerNotification.errors = validate292.errors;
+  const valid = validate_ServerNotification(data);
+  ServerNotification.errors = validate_ServerNotification.errors;
   return valid;
 };
 export const ServerRequest = function ServerRequest(data) {
@@ -20119,8 +20284,8 @@ export const ServerRequest = function ServerRequest(data) {
     ServerRequest.errors = null;
     return true;
   }
-  const valid = validate301(data);
-  ServerRequest.errors = validate301.errors;
+  const valid = validate_ServerRequest(data);
+  ServerRequest.errors = validate_ServerRequest.errors;
   return valid;
 };
 export const ServerResult = function ServerResult(data) {
@@ -20128,8 +20293,8 @@ export const ServerResult = function ServerResult(data) {
     ServerResult.errors = null;
     return true;
   }
-  const valid = validate305(data);
-  ServerResult.errors = validate305.errors;
+  const valid = validate_ServerResult(data);
+  ServerResult.errors = validate_ServerResult.errors;
   return valid;
 };
 export const SetLevelRequest = function SetLevelRequest(data) {
@@ -20137,8 +20302,8 @@ export const SetLevelRequest = function SetLevelRequest(data) {
     SetLevelRequest.errors = null;
     return true;
   }
-  const valid = validate316(data);
-  SetLevelRequest.errors = validate316.errors;
+  const valid = validate_SetLevelRequest_2(data);
+  SetLevelRequest.errors = validate_SetLevelRequest_2.errors;
   return valid;
 };
 export const SetLevelRequest_params = function SetLevelRequest_params(data) {
@@ -20146,8 +20311,8 @@ export const SetLevelRequest_params = function SetLevelRequest_params(data) {
     SetLevelRequest_params.errors = null;
     return true;
   }
-  const valid = validate318(data);
-  SetLevelRequest_params.errors = validate318.errors;
+  const valid = validate_SetLevelRequest_properties_params(data);
+  SetLevelRequest_params.errors = validate_SetLevelRequest_properties_params.errors;
   return valid;
 };
 export const SubscribeRequest = function SubscribeRequest(data) {
@@ -20155,8 +20320,8 @@ export const SubscribeRequest = function SubscribeRequest(data) {
     SubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate320(data);
-  SubscribeRequest.errors = validate320.errors;
+  const valid = validate_SubscribeRequest_2(data);
+  SubscribeRequest.errors = validate_SubscribeRequest_2.errors;
   return valid;
 };
 export const SubscribeRequest_params = function SubscribeRequest_params(data) {
@@ -20164,8 +20329,8 @@ export const SubscribeRequest_params = function SubscribeRequest_params(data) {
     SubscribeRequest_params.errors = null;
     return true;
   }
-  const valid = validate321(data);
-  SubscribeRequest_params.errors = validate321.errors;
+  const valid = validate_SubscribeRequest_properties_params(data);
+  SubscribeRequest_params.errors = validate_SubscribeRequest_properties_params.errors;
   return valid;
 };
 export const TextContent = function TextContent(data) {
@@ -20173,8 +20338,8 @@ export const TextContent = function TextContent(data) {
     TextContent.errors = null;
     return true;
   }
-  const valid = validate322(data);
-  TextContent.errors = validate322.errors;
+  const valid = validate_TextContent_2(data);
+  TextContent.errors = validate_TextContent_2.errors;
   return valid;
 };
 export const TextResourceContents = function TextResourceContents(data) {
@@ -20182,8 +20347,8 @@ export const TextResourceContents = function TextResourceContents(data) {
     TextResourceContents.errors = null;
     return true;
   }
-  const valid = validate324(data);
-  TextResourceContents.errors = validate324.errors;
+  const valid = validate_TextResourceContents_2(data);
+  TextResourceContents.errors = validate_TextResourceContents_2.errors;
   return valid;
 };
 export const Tool = function Tool(data) {
@@ -20191,8 +20356,8 @@ export const Tool = function Tool(data) {
     Tool.errors = null;
     return true;
   }
-  const valid = validate325(data);
-  Tool.errors = validate325.errors;
+  const valid = validate_Tool_2(data);
+  Tool.errors = validate_Tool_2.errors;
   return valid;
 };
 export const ToolAnnotations = function ToolAnnotations(data) {
@@ -20200,8 +20365,8 @@ export const ToolAnnotations = function ToolAnnotations(data) {
     ToolAnnotations.errors = null;
     return true;
   }
-  const valid = validate327(data);
-  ToolAnnotations.errors = validate327.errors;
+  const valid = validate_ToolAnnotations_2(data);
+  ToolAnnotations.errors = validate_ToolAnnotations_2.errors;
   return valid;
 };
 export const ToolListChangedNotification = function ToolListChangedNotification(data) {
@@ -20209,8 +20374,8 @@ export const ToolListChangedNotification = function ToolListChangedNotification(
     ToolListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate328(data);
-  ToolListChangedNotification.errors = validate328.errors;
+  const valid = validate_ToolListChangedNotification_2(data);
+  ToolListChangedNotification.errors = validate_ToolListChangedNotification_2.errors;
   return valid;
 };
 export const ToolListChangedNotification_params = function ToolListChangedNotification_params(data) {
@@ -20218,8 +20383,8 @@ export const ToolListChangedNotification_params = function ToolListChangedNotifi
     ToolListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate329(data);
-  ToolListChangedNotification_params.errors = validate329.errors;
+  const valid = validate_ToolListChangedNotification_properties_params(data);
+  ToolListChangedNotification_params.errors = validate_ToolListChangedNotification_properties_params.errors;
   return valid;
 };
 export const UnsubscribeRequest = function UnsubscribeRequest(data) {
@@ -20227,8 +20392,8 @@ export const UnsubscribeRequest = function UnsubscribeRequest(data) {
     UnsubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate330(data);
-  UnsubscribeRequest.errors = validate330.errors;
+  const valid = validate_UnsubscribeRequest_2(data);
+  UnsubscribeRequest.errors = validate_UnsubscribeRequest_2.errors;
   return valid;
 };
 export const UnsubscribeRequest_params = function UnsubscribeRequest_params(data) {
@@ -20236,7 +20401,7 @@ export const UnsubscribeRequest_params = function UnsubscribeRequest_params(data
     UnsubscribeRequest_params.errors = null;
     return true;
   }
-  const valid = validate331(data);
-  UnsubscribeRequest_params.errors = validate331.errors;
+  const valid = validate_UnsubscribeRequest_properties_params(data);
+  UnsubscribeRequest_params.errors = validate_UnsubscribeRequest_properties_params.errors;
   return valid;
 };

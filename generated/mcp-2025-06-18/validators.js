@@ -6,7 +6,11 @@ import * as fastSet from "./validators.fast.js";
 
 // The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,
 // to leave every error on `.errors`. The exported validators are at the end of this file.
-const schema7 = {
+const format_byte = formats.byte;
+const format_uri = formats.uri;
+const format_uri_template =
+  /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
+const schema_Annotations = {
   properties: {
     audience: { items: { $ref: "#/definitions/Role" }, type: "array" },
     lastModified: { type: "string" },
@@ -14,46 +18,1125 @@ const schema7 = {
   },
   type: "object",
 };
-const schema8 = { enum: ["assistant", "user"], type: "string" };
-
-function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string") {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  if (!(data === "assistant" || data === "user")) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/enum",
-      keyword: "enum",
-      params: { allowedValues: schema8.enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate23.errors = vErrors;
-  return errors === 0;
-}
-
-function validate22(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+const schema_AudioContent = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/Annotations" },
+    data: { format: "byte", type: "string" },
+    mimeType: { type: "string" },
+    type: { const: "audio", type: "string" },
+  },
+  required: ["data", "mimeType", "type"],
+  type: "object",
+};
+const schema_BaseMetadata = {
+  properties: { name: { type: "string" }, title: { type: "string" } },
+  required: ["name"],
+  type: "object",
+};
+const schema_BlobResourceContents = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    blob: { format: "byte", type: "string" },
+    mimeType: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["blob", "uri"],
+  type: "object",
+};
+const schema_BooleanSchema = {
+  properties: {
+    default: { type: "boolean" },
+    description: { type: "string" },
+    title: { type: "string" },
+    type: { const: "boolean", type: "string" },
+  },
+  required: ["type"],
+  type: "object",
+};
+const schema_CallToolRequest = {
+  properties: {
+    method: { const: "tools/call", type: "string" },
+    params: {
+      properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
+      required: ["name"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CallToolRequest_properties_params = {
+  properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
+  required: ["name"],
+  type: "object",
+};
+const schema_CallToolResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    content: { items: { $ref: "#/definitions/ContentBlock" }, type: "array" },
+    isError: { type: "boolean" },
+    structuredContent: { additionalProperties: {}, type: "object" },
+  },
+  required: ["content"],
+  type: "object",
+};
+const schema_CancelledNotification = {
+  properties: {
+    method: { const: "notifications/cancelled", type: "string" },
+    params: {
+      properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
+      required: ["requestId"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CancelledNotification_properties_params = {
+  properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
+  required: ["requestId"],
+  type: "object",
+};
+const schema_ClientCapabilities = {
+  properties: {
+    elicitation: { additionalProperties: true, properties: {}, type: "object" },
+    experimental: {
+      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
+      type: "object",
+    },
+    roots: { properties: { listChanged: { type: "boolean" } }, type: "object" },
+    sampling: { additionalProperties: true, properties: {}, type: "object" },
+  },
+  type: "object",
+};
+const schema_ClientNotification = {
+  anyOf: [
+    { $ref: "#/definitions/CancelledNotification" },
+    { $ref: "#/definitions/InitializedNotification" },
+    { $ref: "#/definitions/ProgressNotification" },
+    { $ref: "#/definitions/RootsListChangedNotification" },
+  ],
+};
+const schema_ClientRequest = {
+  anyOf: [
+    { $ref: "#/definitions/InitializeRequest" },
+    { $ref: "#/definitions/PingRequest" },
+    { $ref: "#/definitions/ListResourcesRequest" },
+    { $ref: "#/definitions/ListResourceTemplatesRequest" },
+    { $ref: "#/definitions/ReadResourceRequest" },
+    { $ref: "#/definitions/SubscribeRequest" },
+    { $ref: "#/definitions/UnsubscribeRequest" },
+    { $ref: "#/definitions/ListPromptsRequest" },
+    { $ref: "#/definitions/GetPromptRequest" },
+    { $ref: "#/definitions/ListToolsRequest" },
+    { $ref: "#/definitions/CallToolRequest" },
+    { $ref: "#/definitions/SetLevelRequest" },
+    { $ref: "#/definitions/CompleteRequest" },
+  ],
+};
+const schema_ClientResult = {
+  anyOf: [
+    { $ref: "#/definitions/Result" },
+    { $ref: "#/definitions/CreateMessageResult" },
+    { $ref: "#/definitions/ListRootsResult" },
+    { $ref: "#/definitions/ElicitResult" },
+  ],
+};
+const schema_CompleteRequest = {
+  properties: {
+    method: { const: "completion/complete", type: "string" },
+    params: {
+      properties: {
+        argument: {
+          properties: { name: { type: "string" }, value: { type: "string" } },
+          required: ["name", "value"],
+          type: "object",
+        },
+        context: {
+          properties: { arguments: { additionalProperties: { type: "string" }, type: "object" } },
+          type: "object",
+        },
+        ref: {
+          anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceTemplateReference" }],
+        },
+      },
+      required: ["argument", "ref"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CompleteRequest_properties_params = {
+  properties: {
+    argument: {
+      properties: { name: { type: "string" }, value: { type: "string" } },
+      required: ["name", "value"],
+      type: "object",
+    },
+    context: {
+      properties: { arguments: { additionalProperties: { type: "string" }, type: "object" } },
+      type: "object",
+    },
+    ref: { anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceTemplateReference" }] },
+  },
+  required: ["argument", "ref"],
+  type: "object",
+};
+const schema_CompleteResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    completion: {
+      properties: {
+        hasMore: { type: "boolean" },
+        total: { type: "integer" },
+        values: { items: { type: "string" }, type: "array" },
+      },
+      required: ["values"],
+      type: "object",
+    },
+  },
+  required: ["completion"],
+  type: "object",
+};
+const schema_ContentBlock = {
+  anyOf: [
+    { $ref: "#/definitions/TextContent" },
+    { $ref: "#/definitions/ImageContent" },
+    { $ref: "#/definitions/AudioContent" },
+    { $ref: "#/definitions/ResourceLink" },
+    { $ref: "#/definitions/EmbeddedResource" },
+  ],
+};
+const schema_CreateMessageRequest = {
+  properties: {
+    method: { const: "sampling/createMessage", type: "string" },
+    params: {
+      properties: {
+        includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
+        maxTokens: { type: "integer" },
+        messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
+        metadata: { additionalProperties: true, properties: {}, type: "object" },
+        modelPreferences: { $ref: "#/definitions/ModelPreferences" },
+        stopSequences: { items: { type: "string" }, type: "array" },
+        systemPrompt: { type: "string" },
+        temperature: { type: "number" },
+      },
+      required: ["maxTokens", "messages"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_CreateMessageRequest_properties_params = {
+  properties: {
+    includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
+    maxTokens: { type: "integer" },
+    messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
+    metadata: { additionalProperties: true, properties: {}, type: "object" },
+    modelPreferences: { $ref: "#/definitions/ModelPreferences" },
+    stopSequences: { items: { type: "string" }, type: "array" },
+    systemPrompt: { type: "string" },
+    temperature: { type: "number" },
+  },
+  required: ["maxTokens", "messages"],
+  type: "object",
+};
+const schema_CreateMessageResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    content: {
+      anyOf: [
+        { $ref: "#/definitions/TextContent" },
+        { $ref: "#/definitions/ImageContent" },
+        { $ref: "#/definitions/AudioContent" },
+      ],
+    },
+    model: { type: "string" },
+    role: { $ref: "#/definitions/Role" },
+    stopReason: { type: "string" },
+  },
+  required: ["content", "model", "role"],
+  type: "object",
+};
+const schema_Cursor = { type: "string" };
+const schema_ElicitRequest = {
+  properties: {
+    method: { const: "elicitation/create", type: "string" },
+    params: {
+      properties: {
+        message: { type: "string" },
+        requestedSchema: {
+          properties: {
+            properties: { additionalProperties: { $ref: "#/definitions/PrimitiveSchemaDefinition" }, type: "object" },
+            required: { items: { type: "string" }, type: "array" },
+            type: { const: "object", type: "string" },
+          },
+          required: ["properties", "type"],
+          type: "object",
+        },
+      },
+      required: ["message", "requestedSchema"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ElicitRequest_properties_params = {
+  properties: {
+    message: { type: "string" },
+    requestedSchema: {
+      properties: {
+        properties: { additionalProperties: { $ref: "#/definitions/PrimitiveSchemaDefinition" }, type: "object" },
+        required: { items: { type: "string" }, type: "array" },
+        type: { const: "object", type: "string" },
+      },
+      required: ["properties", "type"],
+      type: "object",
+    },
+  },
+  required: ["message", "requestedSchema"],
+  type: "object",
+};
+const schema_ElicitResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    action: { enum: ["accept", "cancel", "decline"], type: "string" },
+    content: { additionalProperties: { type: ["string", "integer", "boolean"] }, type: "object" },
+  },
+  required: ["action"],
+  type: "object",
+};
+const schema_EmbeddedResource = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/Annotations" },
+    resource: {
+      anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
+    },
+    type: { const: "resource", type: "string" },
+  },
+  required: ["resource", "type"],
+  type: "object",
+};
+const schema_EnumSchema = {
+  properties: {
+    description: { type: "string" },
+    enum: { items: { type: "string" }, type: "array" },
+    enumNames: { items: { type: "string" }, type: "array" },
+    title: { type: "string" },
+    type: { const: "string", type: "string" },
+  },
+  required: ["enum", "type"],
+  type: "object",
+};
+const schema_GetPromptRequest = {
+  properties: {
+    method: { const: "prompts/get", type: "string" },
+    params: {
+      properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
+      required: ["name"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_GetPromptRequest_properties_params = {
+  properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
+  required: ["name"],
+  type: "object",
+};
+const schema_GetPromptResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    description: { type: "string" },
+    messages: { items: { $ref: "#/definitions/PromptMessage" }, type: "array" },
+  },
+  required: ["messages"],
+  type: "object",
+};
+const schema_ImageContent = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/Annotations" },
+    data: { format: "byte", type: "string" },
+    mimeType: { type: "string" },
+    type: { const: "image", type: "string" },
+  },
+  required: ["data", "mimeType", "type"],
+  type: "object",
+};
+const schema_Implementation = {
+  properties: { name: { type: "string" }, title: { type: "string" }, version: { type: "string" } },
+  required: ["name", "version"],
+  type: "object",
+};
+const schema_InitializeRequest = {
+  properties: {
+    method: { const: "initialize", type: "string" },
+    params: {
+      properties: {
+        capabilities: { $ref: "#/definitions/ClientCapabilities" },
+        clientInfo: { $ref: "#/definitions/Implementation" },
+        protocolVersion: { type: "string" },
+      },
+      required: ["capabilities", "clientInfo", "protocolVersion"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_InitializeRequest_properties_params = {
+  properties: {
+    capabilities: { $ref: "#/definitions/ClientCapabilities" },
+    clientInfo: { $ref: "#/definitions/Implementation" },
+    protocolVersion: { type: "string" },
+  },
+  required: ["capabilities", "clientInfo", "protocolVersion"],
+  type: "object",
+};
+const schema_InitializeResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    capabilities: { $ref: "#/definitions/ServerCapabilities" },
+    instructions: { type: "string" },
+    protocolVersion: { type: "string" },
+    serverInfo: { $ref: "#/definitions/Implementation" },
+  },
+  required: ["capabilities", "protocolVersion", "serverInfo"],
+  type: "object",
+};
+const schema_InitializedNotification = {
+  properties: {
+    method: { const: "notifications/initialized", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_InitializedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_JSONRPCError = {
+  properties: {
+    error: {
+      properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
+      required: ["code", "message"],
+      type: "object",
+    },
+    id: { $ref: "#/definitions/RequestId" },
+    jsonrpc: { const: "2.0", type: "string" },
+  },
+  required: ["error", "id", "jsonrpc"],
+  type: "object",
+};
+const schema_JSONRPCMessage = {
+  anyOf: [
+    { $ref: "#/definitions/JSONRPCRequest" },
+    { $ref: "#/definitions/JSONRPCNotification" },
+    { $ref: "#/definitions/JSONRPCResponse" },
+    { $ref: "#/definitions/JSONRPCError" },
+  ],
+};
+const schema_JSONRPCNotification = {
+  properties: {
+    jsonrpc: { const: "2.0", type: "string" },
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["jsonrpc", "method"],
+  type: "object",
+};
+const schema_JSONRPCRequest = {
+  properties: {
+    id: { $ref: "#/definitions/RequestId" },
+    jsonrpc: { const: "2.0", type: "string" },
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: {
+        _meta: {
+          additionalProperties: {},
+          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
+          type: "object",
+        },
+      },
+      type: "object",
+    },
+  },
+  required: ["id", "jsonrpc", "method"],
+  type: "object",
+};
+const schema_JSONRPCResponse = {
+  properties: {
+    id: { $ref: "#/definitions/RequestId" },
+    jsonrpc: { const: "2.0", type: "string" },
+    result: { $ref: "#/definitions/Result" },
+  },
+  required: ["id", "jsonrpc", "result"],
+  type: "object",
+};
+const schema_ListPromptsRequest = {
+  properties: {
+    method: { const: "prompts/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListPromptsRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListPromptsResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    prompts: { items: { $ref: "#/definitions/Prompt" }, type: "array" },
+  },
+  required: ["prompts"],
+  type: "object",
+};
+const schema_ListResourceTemplatesRequest = {
+  properties: {
+    method: { const: "resources/templates/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListResourceTemplatesRequest_properties_params = {
+  properties: { cursor: { type: "string" } },
+  type: "object",
+};
+const schema_ListResourceTemplatesResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    resourceTemplates: { items: { $ref: "#/definitions/ResourceTemplate" }, type: "array" },
+  },
+  required: ["resourceTemplates"],
+  type: "object",
+};
+const schema_ListResourcesRequest = {
+  properties: {
+    method: { const: "resources/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListResourcesRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListResourcesResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    resources: { items: { $ref: "#/definitions/Resource" }, type: "array" },
+  },
+  required: ["resources"],
+  type: "object",
+};
+const schema_ListRootsRequest = {
+  properties: {
+    method: { const: "roots/list", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: {
+        _meta: {
+          additionalProperties: {},
+          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
+          type: "object",
+        },
+      },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListRootsRequest_properties_params = {
+  additionalProperties: {},
+  properties: {
+    _meta: {
+      additionalProperties: {},
+      properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
+      type: "object",
+    },
+  },
+  type: "object",
+};
+const schema_ListRootsResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    roots: { items: { $ref: "#/definitions/Root" }, type: "array" },
+  },
+  required: ["roots"],
+  type: "object",
+};
+const schema_ListToolsRequest = {
+  properties: {
+    method: { const: "tools/list", type: "string" },
+    params: { properties: { cursor: { type: "string" } }, type: "object" },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ListToolsRequest_properties_params = { properties: { cursor: { type: "string" } }, type: "object" };
+const schema_ListToolsResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    nextCursor: { type: "string" },
+    tools: { items: { $ref: "#/definitions/Tool" }, type: "array" },
+  },
+  required: ["tools"],
+  type: "object",
+};
+const schema_LoggingLevel = {
+  enum: ["alert", "critical", "debug", "emergency", "error", "info", "notice", "warning"],
+  type: "string",
+};
+const schema_LoggingMessageNotification = {
+  properties: {
+    method: { const: "notifications/message", type: "string" },
+    params: {
+      properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
+      required: ["data", "level"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_LoggingMessageNotification_properties_params = {
+  properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
+  required: ["data", "level"],
+  type: "object",
+};
+const schema_ModelHint = { properties: { name: { type: "string" } }, type: "object" };
+const schema_ModelPreferences = {
+  properties: {
+    costPriority: { maximum: 1, minimum: 0, type: "number" },
+    hints: { items: { $ref: "#/definitions/ModelHint" }, type: "array" },
+    intelligencePriority: { maximum: 1, minimum: 0, type: "number" },
+    speedPriority: { maximum: 1, minimum: 0, type: "number" },
+  },
+  type: "object",
+};
+const schema_Notification = {
+  properties: {
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_NumberSchema = {
+  properties: {
+    description: { type: "string" },
+    maximum: { type: "number" },
+    minimum: { type: "number" },
+    title: { type: "string" },
+    type: { enum: ["integer", "number"], type: "string" },
+  },
+  required: ["type"],
+  type: "object",
+};
+const schema_PaginatedRequest = {
+  properties: { method: { type: "string" }, params: { properties: { cursor: { type: "string" } }, type: "object" } },
+  required: ["method"],
+  type: "object",
+};
+const schema_PaginatedResult = {
+  properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
+  type: "object",
+};
+const schema_PingRequest = {
+  properties: {
+    method: { const: "ping", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: {
+        _meta: {
+          additionalProperties: {},
+          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
+          type: "object",
+        },
+      },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_PingRequest_properties_params = {
+  additionalProperties: {},
+  properties: {
+    _meta: {
+      additionalProperties: {},
+      properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
+      type: "object",
+    },
+  },
+  type: "object",
+};
+const schema_PrimitiveSchemaDefinition = {
+  anyOf: [
+    { $ref: "#/definitions/StringSchema" },
+    { $ref: "#/definitions/NumberSchema" },
+    { $ref: "#/definitions/BooleanSchema" },
+    { $ref: "#/definitions/EnumSchema" },
+  ],
+};
+const schema_ProgressNotification = {
+  properties: {
+    method: { const: "notifications/progress", type: "string" },
+    params: {
+      properties: {
+        message: { type: "string" },
+        progress: { type: "number" },
+        progressToken: { $ref: "#/definitions/ProgressToken" },
+        total: { type: "number" },
+      },
+      required: ["progress", "progressToken"],
+      type: "object",
+    },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ProgressNotification_properties_params = {
+  properties: {
+    message: { type: "string" },
+    progress: { type: "number" },
+    progressToken: { $ref: "#/definitions/ProgressToken" },
+    total: { type: "number" },
+  },
+  required: ["progress", "progressToken"],
+  type: "object",
+};
+const schema_ProgressToken = { type: ["string", "integer"] };
+const schema_Prompt = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    arguments: { items: { $ref: "#/definitions/PromptArgument" }, type: "array" },
+    description: { type: "string" },
+    name: { type: "string" },
+    title: { type: "string" },
+  },
+  required: ["name"],
+  type: "object",
+};
+const schema_PromptArgument = {
+  properties: {
+    description: { type: "string" },
+    name: { type: "string" },
+    required: { type: "boolean" },
+    title: { type: "string" },
+  },
+  required: ["name"],
+  type: "object",
+};
+const schema_PromptListChangedNotification = {
+  properties: {
+    method: { const: "notifications/prompts/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_PromptListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_PromptMessage = {
+  properties: { content: { $ref: "#/definitions/ContentBlock" }, role: { $ref: "#/definitions/Role" } },
+  required: ["content", "role"],
+  type: "object",
+};
+const schema_PromptReference = {
+  properties: { name: { type: "string" }, title: { type: "string" }, type: { const: "ref/prompt", type: "string" } },
+  required: ["name", "type"],
+  type: "object",
+};
+const schema_ReadResourceRequest = {
+  properties: {
+    method: { const: "resources/read", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ReadResourceRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_ReadResourceResult = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    contents: {
+      items: {
+        anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
+      },
+      type: "array",
+    },
+  },
+  required: ["contents"],
+  type: "object",
+};
+const schema_Request = {
+  properties: {
+    method: { type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: {
+        _meta: {
+          additionalProperties: {},
+          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
+          type: "object",
+        },
+      },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_RequestId = { type: ["string", "integer"] };
+const schema_Resource = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/Annotations" },
+    description: { type: "string" },
+    mimeType: { type: "string" },
+    name: { type: "string" },
+    size: { type: "integer" },
+    title: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["name", "uri"],
+  type: "object",
+};
+const schema_ResourceContents = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    mimeType: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["uri"],
+  type: "object",
+};
+const schema_ResourceLink = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/Annotations" },
+    description: { type: "string" },
+    mimeType: { type: "string" },
+    name: { type: "string" },
+    size: { type: "integer" },
+    title: { type: "string" },
+    type: { const: "resource_link", type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["name", "type", "uri"],
+  type: "object",
+};
+const schema_ResourceListChangedNotification = {
+  properties: {
+    method: { const: "notifications/resources/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ResourceListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_ResourceTemplate = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/Annotations" },
+    description: { type: "string" },
+    mimeType: { type: "string" },
+    name: { type: "string" },
+    title: { type: "string" },
+    uriTemplate: { format: "uri-template", type: "string" },
+  },
+  required: ["name", "uriTemplate"],
+  type: "object",
+};
+const schema_ResourceTemplateReference = {
+  properties: { type: { const: "ref/resource", type: "string" }, uri: { format: "uri-template", type: "string" } },
+  required: ["type", "uri"],
+  type: "object",
+};
+const schema_ResourceUpdatedNotification = {
+  properties: {
+    method: { const: "notifications/resources/updated", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_ResourceUpdatedNotification_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_Result = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_Role = { enum: ["assistant", "user"], type: "string" };
+const schema_Root = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    name: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["uri"],
+  type: "object",
+};
+const schema_RootsListChangedNotification = {
+  properties: {
+    method: { const: "notifications/roots/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_RootsListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_SamplingMessage = {
+  properties: {
+    content: {
+      anyOf: [
+        { $ref: "#/definitions/TextContent" },
+        { $ref: "#/definitions/ImageContent" },
+        { $ref: "#/definitions/AudioContent" },
+      ],
+    },
+    role: { $ref: "#/definitions/Role" },
+  },
+  required: ["content", "role"],
+  type: "object",
+};
+const schema_ServerCapabilities = {
+  properties: {
+    completions: { additionalProperties: true, properties: {}, type: "object" },
+    experimental: {
+      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
+      type: "object",
+    },
+    logging: { additionalProperties: true, properties: {}, type: "object" },
+    prompts: { properties: { listChanged: { type: "boolean" } }, type: "object" },
+    resources: { properties: { listChanged: { type: "boolean" }, subscribe: { type: "boolean" } }, type: "object" },
+    tools: { properties: { listChanged: { type: "boolean" } }, type: "object" },
+  },
+  type: "object",
+};
+const schema_ServerNotification = {
+  anyOf: [
+    { $ref: "#/definitions/CancelledNotification" },
+    { $ref: "#/definitions/ProgressNotification" },
+    { $ref: "#/definitions/ResourceListChangedNotification" },
+    { $ref: "#/definitions/ResourceUpdatedNotification" },
+    { $ref: "#/definitions/PromptListChangedNotification" },
+    { $ref: "#/definitions/ToolListChangedNotification" },
+    { $ref: "#/definitions/LoggingMessageNotification" },
+  ],
+};
+const schema_ServerRequest = {
+  anyOf: [
+    { $ref: "#/definitions/PingRequest" },
+    { $ref: "#/definitions/CreateMessageRequest" },
+    { $ref: "#/definitions/ListRootsRequest" },
+    { $ref: "#/definitions/ElicitRequest" },
+  ],
+};
+const schema_ServerResult = {
+  anyOf: [
+    { $ref: "#/definitions/Result" },
+    { $ref: "#/definitions/InitializeResult" },
+    { $ref: "#/definitions/ListResourcesResult" },
+    { $ref: "#/definitions/ListResourceTemplatesResult" },
+    { $ref: "#/definitions/ReadResourceResult" },
+    { $ref: "#/definitions/ListPromptsResult" },
+    { $ref: "#/definitions/GetPromptResult" },
+    { $ref: "#/definitions/ListToolsResult" },
+    { $ref: "#/definitions/CallToolResult" },
+    { $ref: "#/definitions/CompleteResult" },
+  ],
+};
+const schema_SetLevelRequest = {
+  properties: {
+    method: { const: "logging/setLevel", type: "string" },
+    params: { properties: { level: { $ref: "#/definitions/LoggingLevel" } }, required: ["level"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_SetLevelRequest_properties_params = {
+  properties: { level: { $ref: "#/definitions/LoggingLevel" } },
+  required: ["level"],
+  type: "object",
+};
+const schema_StringSchema = {
+  properties: {
+    description: { type: "string" },
+    format: { enum: ["date", "date-time", "email", "uri"], type: "string" },
+    maxLength: { type: "integer" },
+    minLength: { type: "integer" },
+    title: { type: "string" },
+    type: { const: "string", type: "string" },
+  },
+  required: ["type"],
+  type: "object",
+};
+const schema_SubscribeRequest = {
+  properties: {
+    method: { const: "resources/subscribe", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_SubscribeRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+const schema_TextContent = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/Annotations" },
+    text: { type: "string" },
+    type: { const: "text", type: "string" },
+  },
+  required: ["text", "type"],
+  type: "object",
+};
+const schema_TextResourceContents = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    mimeType: { type: "string" },
+    text: { type: "string" },
+    uri: { format: "uri", type: "string" },
+  },
+  required: ["text", "uri"],
+  type: "object",
+};
+const schema_Tool = {
+  properties: {
+    _meta: { additionalProperties: {}, type: "object" },
+    annotations: { $ref: "#/definitions/ToolAnnotations" },
+    description: { type: "string" },
+    inputSchema: {
+      properties: {
+        properties: {
+          additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
+          type: "object",
+        },
+        required: { items: { type: "string" }, type: "array" },
+        type: { const: "object", type: "string" },
+      },
+      required: ["type"],
+      type: "object",
+    },
+    name: { type: "string" },
+    outputSchema: {
+      properties: {
+        properties: {
+          additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
+          type: "object",
+        },
+        required: { items: { type: "string" }, type: "array" },
+        type: { const: "object", type: "string" },
+      },
+      required: ["type"],
+      type: "object",
+    },
+    title: { type: "string" },
+  },
+  required: ["inputSchema", "name"],
+  type: "object",
+};
+const schema_ToolAnnotations = {
+  properties: {
+    destructiveHint: { type: "boolean" },
+    idempotentHint: { type: "boolean" },
+    openWorldHint: { type: "boolean" },
+    readOnlyHint: { type: "boolean" },
+    title: { type: "string" },
+  },
+  type: "object",
+};
+const schema_ToolListChangedNotification = {
+  properties: {
+    method: { const: "notifications/tools/list_changed", type: "string" },
+    params: {
+      additionalProperties: {},
+      properties: { _meta: { additionalProperties: {}, type: "object" } },
+      type: "object",
+    },
+  },
+  required: ["method"],
+  type: "object",
+};
+const schema_ToolListChangedNotification_properties_params = {
+  additionalProperties: {},
+  properties: { _meta: { additionalProperties: {}, type: "object" } },
+  type: "object",
+};
+const schema_UnsubscribeRequest = {
+  properties: {
+    method: { const: "resources/unsubscribe", type: "string" },
+    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
+  },
+  required: ["method", "params"],
+  type: "object",
+};
+const schema_UnsubscribeRequest_properties_params = {
+  properties: { uri: { format: "uri", type: "string" } },
+  required: ["uri"],
+  type: "object",
+};
+function validate_Annotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -63,14 +1146,14 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate23(data0[i0], {
+            !validate_Role(data0[i0], {
               instancePath: instancePath + "/audience/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+            vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
             errors = vErrors.length;
           }
         }
@@ -171,24 +1254,10 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate22.errors = vErrors;
+  validate_Annotations.errors = vErrors;
   return errors === 0;
 }
-
-const schema9 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/Annotations" },
-    data: { format: "byte", type: "string" },
-    mimeType: { type: "string" },
-    type: { const: "audio", type: "string" },
-  },
-  required: ["data", "mimeType", "type"],
-  type: "object",
-};
-const formats0 = formats["byte"];
-
-function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_AudioContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -258,21 +1327,21 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data2 = data.data;
       if (typeof data2 === "string") {
-        if (!formats0(data2)) {
+        if (!format_byte(data2)) {
           const err4 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -368,17 +1437,10 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate25.errors = vErrors;
+  validate_AudioContent.errors = vErrors;
   return errors === 0;
 }
-
-const schema10 = {
-  properties: { name: { type: "string" }, title: { type: "string" } },
-  required: ["name"],
-  type: "object",
-};
-
-function validate27(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_BaseMetadata(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -446,23 +1508,13 @@ function validate27(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate27.errors = vErrors;
+  validate_BaseMetadata.errors = vErrors;
   return errors === 0;
 }
-
-const schema11 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    blob: { format: "byte", type: "string" },
-    mimeType: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["blob", "uri"],
-  type: "object",
-};
-const formats4 = formats["uri"];
-
-function validate28(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_BlobResourceContents(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -518,7 +1570,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.blob !== undefined) {
       let data1 = data.blob;
       if (typeof data1 === "string") {
-        if (!formats0(data1)) {
+        if (!format_byte(data1)) {
           const err3 = {
             instancePath: instancePath + "/blob",
             schemaPath: "#/properties/blob/format",
@@ -569,7 +1621,7 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.uri !== undefined) {
       let data3 = data.uri;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err6 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -615,22 +1667,10 @@ function validate28(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate28.errors = vErrors;
+  validate_BlobResourceContents.errors = vErrors;
   return errors === 0;
 }
-
-const schema12 = {
-  properties: {
-    default: { type: "boolean" },
-    description: { type: "string" },
-    title: { type: "string" },
-    type: { const: "boolean", type: "string" },
-  },
-  required: ["type"],
-  type: "object",
-};
-
-function validate29(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_BooleanSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -748,24 +1788,10 @@ function validate29(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate29.errors = vErrors;
+  validate_BooleanSchema.errors = vErrors;
   return errors === 0;
 }
-
-const schema13 = {
-  properties: {
-    method: { const: "tools/call", type: "string" },
-    params: {
-      properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
-      required: ["name"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate30(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -917,17 +1943,13 @@ function validate30(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate30.errors = vErrors;
+  validate_CallToolRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema14 = {
-  properties: { arguments: { additionalProperties: {}, type: "object" }, name: { type: "string" } },
-  required: ["name"],
-  type: "object",
-};
-
-function validate31(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -997,1057 +2019,10 @@ function validate31(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate31.errors = vErrors;
+  validate_CallToolRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema15 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    content: { items: { $ref: "#/definitions/ContentBlock" }, type: "array" },
-    isError: { type: "boolean" },
-    structuredContent: { additionalProperties: {}, type: "object" },
-  },
-  required: ["content"],
-  type: "object",
-};
-const schema16 = {
-  anyOf: [
-    { $ref: "#/definitions/TextContent" },
-    { $ref: "#/definitions/ImageContent" },
-    { $ref: "#/definitions/AudioContent" },
-    { $ref: "#/definitions/ResourceLink" },
-    { $ref: "#/definitions/EmbeddedResource" },
-  ],
-};
-const schema17 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/Annotations" },
-    text: { type: "string" },
-    type: { const: "text", type: "string" },
-  },
-  required: ["text", "type"],
-  type: "object",
-};
-
-function validate34(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate22(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data3 = data.type;
-      if (typeof data3 !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if ("text" !== data3) {
-        const err5 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "text" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate34.errors = vErrors;
-  return errors === 0;
-}
-
-const schema18 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/Annotations" },
-    data: { format: "byte", type: "string" },
-    mimeType: { type: "string" },
-    type: { const: "image", type: "string" },
-  },
-  required: ["data", "mimeType", "type"],
-  type: "object",
-};
-
-function validate37(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.data === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "data" },
-        message: "must have required property '" + "data" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.mimeType === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "mimeType" },
-        message: "must have required property '" + "mimeType" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate22(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.data !== undefined) {
-      let data2 = data.data;
-      if (typeof data2 === "string") {
-        if (!formats0(data2)) {
-          const err4 = {
-            instancePath: instancePath + "/data",
-            schemaPath: "#/properties/data/format",
-            keyword: "format",
-            params: { format: "byte" },
-            message: 'must match format "' + "byte" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/data",
-          schemaPath: "#/properties/data/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data4 = data.type;
-      if (typeof data4 !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if ("image" !== data4) {
-        const err8 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "image" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate37.errors = vErrors;
-  return errors === 0;
-}
-
-const schema19 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/Annotations" },
-    description: { type: "string" },
-    mimeType: { type: "string" },
-    name: { type: "string" },
-    size: { type: "integer" },
-    title: { type: "string" },
-    type: { const: "resource_link", type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["name", "type", "uri"],
-  type: "object",
-};
-
-function validate41(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate22(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.size !== undefined) {
-      let data5 = data.size;
-      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
-        const err7 = {
-          instancePath: instancePath + "/size",
-          schemaPath: "#/properties/size/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data7 = data.type;
-      if (typeof data7 !== "string") {
-        const err9 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if ("resource_link" !== data7) {
-        const err10 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "resource_link" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data8 = data.uri;
-      if (typeof data8 === "string") {
-        if (!formats4(data8)) {
-          const err11 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      } else {
-        const err12 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate41.errors = vErrors;
-  return errors === 0;
-}
-
-const schema20 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/Annotations" },
-    resource: {
-      anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
-    },
-    type: { const: "resource", type: "string" },
-  },
-  required: ["resource", "type"],
-  type: "object",
-};
-const schema21 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    mimeType: { type: "string" },
-    text: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["text", "uri"],
-  type: "object",
-};
-
-function validate46(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data3 = data.uri;
-      if (typeof data3 === "string") {
-        if (!formats4(data3)) {
-          const err5 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate46.errors = vErrors;
-  return errors === 0;
-}
-
-function validate44(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.resource === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "resource" },
-        message: "must have required property '" + "resource" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate22(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.resource !== undefined) {
-      let data2 = data.resource;
-      const _errs6 = errors;
-      let valid1 = false;
-      const _errs7 = errors;
-      if (
-        !validate46(data2, {
-          instancePath: instancePath + "/resource",
-          parentData: data,
-          parentDataProperty: "resource",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs8 = errors;
-        if (
-          !validate28(data2, {
-            instancePath: instancePath + "/resource",
-            parentData: data,
-            parentDataProperty: "resource",
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs8 === errors;
-        valid1 = valid1 || _valid0;
-      }
-      if (!valid1) {
-        const err3 = {
-          instancePath: instancePath + "/resource",
-          schemaPath: "#/properties/resource/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      } else {
-        errors = _errs6;
-        if (vErrors !== null) {
-          if (_errs6) {
-            vErrors.length = _errs6;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.type !== undefined) {
-      let data3 = data.type;
-      if (typeof data3 !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if ("resource" !== data3) {
-        const err5 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "resource" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate44.errors = vErrors;
-  return errors === 0;
-}
-
-function validate33(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate34(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs2 = errors;
-    if (!validate37(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs2 === errors;
-    valid0 = valid0 || _valid0;
-    if (!valid0) {
-      const _errs3 = errors;
-      if (!validate25(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid0 = valid0 || _valid0;
-      if (!valid0) {
-        const _errs4 = errors;
-        if (!validate41(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid0 = valid0 || _valid0;
-        if (!valid0) {
-          const _errs5 = errors;
-          if (!validate44(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs5 === errors;
-          valid0 = valid0 || _valid0;
-        }
-      }
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate33.errors = vErrors;
-  return errors === 0;
-}
-
-function validate32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CallToolResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2091,14 +2066,14 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate33(data1[i0], {
+            !validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+            vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
         }
@@ -2169,47 +2144,13 @@ function validate32(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate32.errors = vErrors;
+  validate_CallToolResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema22 = {
-  properties: {
-    method: { const: "notifications/cancelled", type: "string" },
-    params: {
-      properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
-      required: ["requestId"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema23 = { type: ["string", "integer"] };
-
-function validate52(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: schema23.type },
-      message: "must be string,integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate52.errors = vErrors;
-  return errors === 0;
-}
-
-function validate51(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CancelledNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2313,14 +2254,14 @@ function validate51(data, { instancePath = "", parentData, parentDataProperty, r
         }
         if (data1.requestId !== undefined) {
           if (
-            !validate52(data1.requestId, {
+            !validate_RequestId(data1.requestId, {
               instancePath: instancePath + "/params/requestId",
               parentData: data1,
               parentDataProperty: "requestId",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+            vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
             errors = vErrors.length;
           }
         }
@@ -2355,17 +2296,13 @@ function validate51(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate51.errors = vErrors;
+  validate_CancelledNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema24 = {
-  properties: { reason: { type: "string" }, requestId: { $ref: "#/definitions/RequestId" } },
-  required: ["requestId"],
-  type: "object",
-};
-
-function validate54(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CancelledNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2403,14 +2340,14 @@ function validate54(data, { instancePath = "", parentData, parentDataProperty, r
     }
     if (data.requestId !== undefined) {
       if (
-        !validate52(data.requestId, {
+        !validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -2429,24 +2366,13 @@ function validate54(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate54.errors = vErrors;
+  validate_CancelledNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema25 = {
-  properties: {
-    elicitation: { additionalProperties: true, properties: {}, type: "object" },
-    experimental: {
-      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
-      type: "object",
-    },
-    roots: { properties: { listChanged: { type: "boolean" } }, type: "object" },
-    sampling: { additionalProperties: true, properties: {}, type: "object" },
-  },
-  type: "object",
-};
-
-function validate56(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientCapabilities(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -2577,536 +2503,54 @@ function validate56(data, { instancePath = "", parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate56.errors = vErrors;
+  validate_ClientCapabilities.errors = vErrors;
   return errors === 0;
 }
-
-const schema26 = {
-  anyOf: [
-    { $ref: "#/definitions/CancelledNotification" },
-    { $ref: "#/definitions/InitializedNotification" },
-    { $ref: "#/definitions/ProgressNotification" },
-    { $ref: "#/definitions/RootsListChangedNotification" },
-  ],
-};
-const schema27 = {
-  properties: {
-    method: { const: "notifications/initialized", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate59(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("notifications/initialized" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/initialized" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate59.errors = vErrors;
-  return errors === 0;
-}
-
-const schema28 = {
-  properties: {
-    method: { const: "notifications/progress", type: "string" },
-    params: {
-      properties: {
-        message: { type: "string" },
-        progress: { type: "number" },
-        progressToken: { $ref: "#/definitions/ProgressToken" },
-        total: { type: "number" },
-      },
-      required: ["progress", "progressToken"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema29 = { type: ["string", "integer"] };
-
-function validate62(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: schema29.type },
-      message: "must be string,integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate62.errors = vErrors;
-  return errors === 0;
-}
-
-function validate61(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("notifications/progress" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/progress" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.progress === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "progress" },
-            message: "must have required property '" + "progress" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.progressToken === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "progressToken" },
-            message: "must have required property '" + "progressToken" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.message !== undefined) {
-          if (typeof data1.message !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/params/message",
-              schemaPath: "#/properties/params/properties/message/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data1.progress !== undefined) {
-          let data3 = data1.progress;
-          if (!(typeof data3 == "number" && isFinite(data3))) {
-            const err7 = {
-              instancePath: instancePath + "/params/progress",
-              schemaPath: "#/properties/params/properties/progress/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        if (data1.progressToken !== undefined) {
-          if (
-            !validate62(data1.progressToken, {
-              instancePath: instancePath + "/params/progressToken",
-              parentData: data1,
-              parentDataProperty: "progressToken",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-            errors = vErrors.length;
-          }
-        }
-        if (data1.total !== undefined) {
-          let data5 = data1.total;
-          if (!(typeof data5 == "number" && isFinite(data5))) {
-            const err8 = {
-              instancePath: instancePath + "/params/total",
-              schemaPath: "#/properties/params/properties/total/type",
-              keyword: "type",
-              params: { type: "number" },
-              message: "must be number",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate61.errors = vErrors;
-  return errors === 0;
-}
-
-const schema30 = {
-  properties: {
-    method: { const: "notifications/roots/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate65(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("notifications/roots/list_changed" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/roots/list_changed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate65.errors = vErrors;
-  return errors === 0;
-}
-
-function validate57(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate51(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors =
+      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate59(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+    if (!validate_InitializedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_InitializedNotification.errors
+          : vErrors.concat(validate_InitializedNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate61(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+      if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ProgressNotification.errors
+            : vErrors.concat(validate_ProgressNotification.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate65(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+        if (!validate_RootsListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_RootsListChangedNotification.errors
+              : vErrors.concat(validate_RootsListChangedNotification.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -3138,2535 +2582,148 @@ function validate57(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate57.errors = vErrors;
+  validate_ClientNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema31 = {
-  anyOf: [
-    { $ref: "#/definitions/InitializeRequest" },
-    { $ref: "#/definitions/PingRequest" },
-    { $ref: "#/definitions/ListResourcesRequest" },
-    { $ref: "#/definitions/ListResourceTemplatesRequest" },
-    { $ref: "#/definitions/ReadResourceRequest" },
-    { $ref: "#/definitions/SubscribeRequest" },
-    { $ref: "#/definitions/UnsubscribeRequest" },
-    { $ref: "#/definitions/ListPromptsRequest" },
-    { $ref: "#/definitions/GetPromptRequest" },
-    { $ref: "#/definitions/ListToolsRequest" },
-    { $ref: "#/definitions/CallToolRequest" },
-    { $ref: "#/definitions/SetLevelRequest" },
-    { $ref: "#/definitions/CompleteRequest" },
-  ],
-};
-const schema32 = {
-  properties: {
-    method: { const: "initialize", type: "string" },
-    params: {
-      properties: {
-        capabilities: { $ref: "#/definitions/ClientCapabilities" },
-        clientInfo: { $ref: "#/definitions/Implementation" },
-        protocolVersion: { type: "string" },
-      },
-      required: ["capabilities", "clientInfo", "protocolVersion"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema33 = {
-  properties: { name: { type: "string" }, title: { type: "string" }, version: { type: "string" } },
-  required: ["name", "version"],
-  type: "object",
-};
-
-function validate70(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.version === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "version" },
-        message: "must have required property '" + "version" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== undefined) {
-      if (typeof data.version !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/version",
-          schemaPath: "#/properties/version/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate70.errors = vErrors;
-  return errors === 0;
-}
-
-function validate68(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("initialize" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "initialize" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.capabilities === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "capabilities" },
-            message: "must have required property '" + "capabilities" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.clientInfo === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "clientInfo" },
-            message: "must have required property '" + "clientInfo" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.protocolVersion === undefined) {
-          const err6 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "protocolVersion" },
-            message: "must have required property '" + "protocolVersion" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (data1.capabilities !== undefined) {
-          if (
-            !validate56(data1.capabilities, {
-              instancePath: instancePath + "/params/capabilities",
-              parentData: data1,
-              parentDataProperty: "capabilities",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
-            errors = vErrors.length;
-          }
-        }
-        if (data1.clientInfo !== undefined) {
-          if (
-            !validate70(data1.clientInfo, {
-              instancePath: instancePath + "/params/clientInfo",
-              parentData: data1,
-              parentDataProperty: "clientInfo",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
-            errors = vErrors.length;
-          }
-        }
-        if (data1.protocolVersion !== undefined) {
-          if (typeof data1.protocolVersion !== "string") {
-            const err7 = {
-              instancePath: instancePath + "/params/protocolVersion",
-              schemaPath: "#/properties/params/properties/protocolVersion/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate68.errors = vErrors;
-  return errors === 0;
-}
-
-const schema34 = {
-  properties: {
-    method: { const: "ping", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: {
-        _meta: {
-          additionalProperties: {},
-          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
-          type: "object",
-        },
-      },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate73(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("ping" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "ping" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            if (data2.progressToken !== undefined) {
-              if (
-                !validate62(data2.progressToken, {
-                  instancePath: instancePath + "/params/_meta/progressToken",
-                  parentData: data2,
-                  parentDataProperty: "progressToken",
-                  rootData,
-                })
-              ) {
-                vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate73.errors = vErrors;
-  return errors === 0;
-}
-
-const schema35 = {
-  properties: {
-    method: { const: "resources/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate76(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("resources/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate76.errors = vErrors;
-  return errors === 0;
-}
-
-const schema36 = {
-  properties: {
-    method: { const: "resources/templates/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate78(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("resources/templates/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/templates/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate78.errors = vErrors;
-  return errors === 0;
-}
-
-const schema37 = {
-  properties: {
-    method: { const: "resources/read", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate80(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("resources/read" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/read" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!formats4(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate80.errors = vErrors;
-  return errors === 0;
-}
-
-const schema38 = {
-  properties: {
-    method: { const: "resources/subscribe", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate82(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("resources/subscribe" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/subscribe" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!formats4(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate82.errors = vErrors;
-  return errors === 0;
-}
-
-const schema39 = {
-  properties: {
-    method: { const: "resources/unsubscribe", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate84(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("resources/unsubscribe" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "resources/unsubscribe" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.uri === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "uri" },
-            message: "must have required property '" + "uri" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.uri !== undefined) {
-          let data2 = data1.uri;
-          if (typeof data2 === "string") {
-            if (!formats4(data2)) {
-              const err5 = {
-                instancePath: instancePath + "/params/uri",
-                schemaPath: "#/properties/params/properties/uri/format",
-                keyword: "format",
-                params: { format: "uri" },
-                message: 'must match format "' + "uri" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err5];
-              } else {
-                vErrors.push(err5);
-              }
-              errors++;
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/uri",
-              schemaPath: "#/properties/params/properties/uri/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate84.errors = vErrors;
-  return errors === 0;
-}
-
-const schema40 = {
-  properties: {
-    method: { const: "prompts/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate86(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("prompts/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "prompts/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate86.errors = vErrors;
-  return errors === 0;
-}
-
-const schema41 = {
-  properties: {
-    method: { const: "prompts/get", type: "string" },
-    params: {
-      properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
-      required: ["name"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate88(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("prompts/get" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "prompts/get" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.name === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "name" },
-            message: "must have required property '" + "name" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.arguments !== undefined) {
-          let data2 = data1.arguments;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            for (const key0 in data2) {
-              if (typeof data2[key0] !== "string") {
-                const err5 = {
-                  instancePath: instancePath + "/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-                  schemaPath: "#/properties/params/properties/arguments/additionalProperties/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err5];
-                } else {
-                  vErrors.push(err5);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/arguments",
-              schemaPath: "#/properties/params/properties/arguments/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data1.name !== undefined) {
-          if (typeof data1.name !== "string") {
-            const err7 = {
-              instancePath: instancePath + "/params/name",
-              schemaPath: "#/properties/params/properties/name/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate88.errors = vErrors;
-  return errors === 0;
-}
-
-const schema42 = {
-  properties: {
-    method: { const: "tools/list", type: "string" },
-    params: { properties: { cursor: { type: "string" } }, type: "object" },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate90(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-      if ("tools/list" !== data0) {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "tools/list" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.cursor !== undefined) {
-          if (typeof data1.cursor !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/params/cursor",
-              schemaPath: "#/properties/params/properties/cursor/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate90.errors = vErrors;
-  return errors === 0;
-}
-
-const schema43 = {
-  properties: {
-    method: { const: "logging/setLevel", type: "string" },
-    params: { properties: { level: { $ref: "#/definitions/LoggingLevel" } }, required: ["level"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema44 = {
-  enum: ["alert", "critical", "debug", "emergency", "error", "info", "notice", "warning"],
-  type: "string",
-};
-
-function validate94(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string") {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  if (!(
-    data === "alert" ||
-    data === "critical" ||
-    data === "debug" ||
-    data === "emergency" ||
-    data === "error" ||
-    data === "info" ||
-    data === "notice" ||
-    data === "warning"
-  )) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/enum",
-      keyword: "enum",
-      params: { allowedValues: schema44.enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate94.errors = vErrors;
-  return errors === 0;
-}
-
-function validate93(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("logging/setLevel" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "logging/setLevel" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.level === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "level" },
-            message: "must have required property '" + "level" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.level !== undefined) {
-          if (
-            !validate94(data1.level, {
-              instancePath: instancePath + "/params/level",
-              parentData: data1,
-              parentDataProperty: "level",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate93.errors = vErrors;
-  return errors === 0;
-}
-
-const schema45 = {
-  properties: {
-    method: { const: "completion/complete", type: "string" },
-    params: {
-      properties: {
-        argument: {
-          properties: { name: { type: "string" }, value: { type: "string" } },
-          required: ["name", "value"],
-          type: "object",
-        },
-        context: {
-          properties: { arguments: { additionalProperties: { type: "string" }, type: "object" } },
-          type: "object",
-        },
-        ref: {
-          anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceTemplateReference" }],
-        },
-      },
-      required: ["argument", "ref"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema46 = {
-  properties: { name: { type: "string" }, title: { type: "string" }, type: { const: "ref/prompt", type: "string" } },
-  required: ["name", "type"],
-  type: "object",
-};
-
-function validate98(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data2 = data.type;
-      if (typeof data2 !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if ("ref/prompt" !== data2) {
-        const err5 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "ref/prompt" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate98.errors = vErrors;
-  return errors === 0;
-}
-
-const schema47 = {
-  properties: { type: { const: "ref/resource", type: "string" }, uri: { format: "uri-template", type: "string" } },
-  required: ["type", "uri"],
-  type: "object",
-};
-const formats18 =
-  /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-
-function validate100(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.type !== undefined) {
-      let data0 = data.type;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("ref/resource" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "ref/resource" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data1 = data.uri;
-      if (typeof data1 === "string") {
-        if (!formats18.test(data1)) {
-          const err4 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri-template" },
-            message: 'must match format "' + "uri-template" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate100.errors = vErrors;
-  return errors === 0;
-}
-
-function validate97(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.params === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "params" },
-        message: "must have required property '" + "params" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("completion/complete" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "completion/complete" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.argument === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "argument" },
-            message: "must have required property '" + "argument" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data1.ref === undefined) {
-          const err5 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/properties/params/required",
-            keyword: "required",
-            params: { missingProperty: "ref" },
-            message: "must have required property '" + "ref" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data1.argument !== undefined) {
-          let data2 = data1.argument;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-            if (data2.name === undefined) {
-              const err6 = {
-                instancePath: instancePath + "/params/argument",
-                schemaPath: "#/properties/params/properties/argument/required",
-                keyword: "required",
-                params: { missingProperty: "name" },
-                message: "must have required property '" + "name" + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err6];
-              } else {
-                vErrors.push(err6);
-              }
-              errors++;
-            }
-            if (data2.value === undefined) {
-              const err7 = {
-                instancePath: instancePath + "/params/argument",
-                schemaPath: "#/properties/params/properties/argument/required",
-                keyword: "required",
-                params: { missingProperty: "value" },
-                message: "must have required property '" + "value" + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err7];
-              } else {
-                vErrors.push(err7);
-              }
-              errors++;
-            }
-            if (data2.name !== undefined) {
-              if (typeof data2.name !== "string") {
-                const err8 = {
-                  instancePath: instancePath + "/params/argument/name",
-                  schemaPath: "#/properties/params/properties/argument/properties/name/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err8];
-                } else {
-                  vErrors.push(err8);
-                }
-                errors++;
-              }
-            }
-            if (data2.value !== undefined) {
-              if (typeof data2.value !== "string") {
-                const err9 = {
-                  instancePath: instancePath + "/params/argument/value",
-                  schemaPath: "#/properties/params/properties/argument/properties/value/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err9];
-                } else {
-                  vErrors.push(err9);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err10 = {
-              instancePath: instancePath + "/params/argument",
-              schemaPath: "#/properties/params/properties/argument/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-        if (data1.context !== undefined) {
-          let data5 = data1.context;
-          if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-            if (data5.arguments !== undefined) {
-              let data6 = data5.arguments;
-              if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
-                for (const key0 in data6) {
-                  if (typeof data6[key0] !== "string") {
-                    const err11 = {
-                      instancePath:
-                        instancePath + "/params/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-                      schemaPath:
-                        "#/properties/params/properties/context/properties/arguments/additionalProperties/type",
-                      keyword: "type",
-                      params: { type: "string" },
-                      message: "must be string",
-                    };
-                    if (vErrors === null) {
-                      vErrors = [err11];
-                    } else {
-                      vErrors.push(err11);
-                    }
-                    errors++;
-                  }
-                }
-              } else {
-                const err12 = {
-                  instancePath: instancePath + "/params/context/arguments",
-                  schemaPath: "#/properties/params/properties/context/properties/arguments/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                };
-                if (vErrors === null) {
-                  vErrors = [err12];
-                } else {
-                  vErrors.push(err12);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err13 = {
-              instancePath: instancePath + "/params/context",
-              schemaPath: "#/properties/params/properties/context/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err13];
-            } else {
-              vErrors.push(err13);
-            }
-            errors++;
-          }
-        }
-        if (data1.ref !== undefined) {
-          let data8 = data1.ref;
-          const _errs19 = errors;
-          let valid5 = false;
-          const _errs20 = errors;
-          if (
-            !validate98(data8, {
-              instancePath: instancePath + "/params/ref",
-              parentData: data1,
-              parentDataProperty: "ref",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs20 === errors;
-          valid5 = valid5 || _valid0;
-          if (!valid5) {
-            const _errs21 = errors;
-            if (
-              !validate100(data8, {
-                instancePath: instancePath + "/params/ref",
-                parentData: data1,
-                parentDataProperty: "ref",
-                rootData,
-              })
-            ) {
-              vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
-              errors = vErrors.length;
-            }
-            var _valid0 = _errs21 === errors;
-            valid5 = valid5 || _valid0;
-          }
-          if (!valid5) {
-            const err14 = {
-              instancePath: instancePath + "/params/ref",
-              schemaPath: "#/properties/params/properties/ref/anyOf",
-              keyword: "anyOf",
-              params: {},
-              message: "must match a schema in anyOf",
-            };
-            if (vErrors === null) {
-              vErrors = [err14];
-            } else {
-              vErrors.push(err14);
-            }
-            errors++;
-          } else {
-            errors = _errs19;
-            if (vErrors !== null) {
-              if (_errs19) {
-                vErrors.length = _errs19;
-              } else {
-                vErrors = null;
-              }
-            }
-          }
-        }
-      } else {
-        const err15 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err16 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err16];
-    } else {
-      vErrors.push(err16);
-    }
-    errors++;
-  }
-  validate97.errors = vErrors;
-  return errors === 0;
-}
-
-function validate67(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate68(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+  if (!validate_InitializeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate73(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+    if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate76(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+      if (!validate_ListResourcesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ListResourcesRequest.errors
+            : vErrors.concat(validate_ListResourcesRequest.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate78(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
+        if (!validate_ListResourceTemplatesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourceTemplatesRequest.errors
+              : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate80(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+          if (!validate_ReadResourceRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ReadResourceRequest.errors
+                : vErrors.concat(validate_ReadResourceRequest.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate82(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+            if (!validate_SubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate84(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+              if (!validate_UnsubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null
+                    ? validate_UnsubscribeRequest.errors
+                    : vErrors.concat(validate_UnsubscribeRequest.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
               valid0 = valid0 || _valid0;
               if (!valid0) {
                 const _errs8 = errors;
-                if (!validate86(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                  vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+                if (!validate_ListPromptsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListPromptsRequest.errors
+                      : vErrors.concat(validate_ListPromptsRequest.errors);
                   errors = vErrors.length;
                 }
                 var _valid0 = _errs8 === errors;
                 valid0 = valid0 || _valid0;
                 if (!valid0) {
                   const _errs9 = errors;
-                  if (!validate88(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                    vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+                  if (!validate_GetPromptRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_GetPromptRequest.errors
+                        : vErrors.concat(validate_GetPromptRequest.errors);
                     errors = vErrors.length;
                   }
                   var _valid0 = _errs9 === errors;
                   valid0 = valid0 || _valid0;
                   if (!valid0) {
                     const _errs10 = errors;
-                    if (!validate90(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                      vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+                    if (!validate_ListToolsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_ListToolsRequest.errors
+                          : vErrors.concat(validate_ListToolsRequest.errors);
                       errors = vErrors.length;
                     }
                     var _valid0 = _errs10 === errors;
                     valid0 = valid0 || _valid0;
                     if (!valid0) {
                       const _errs11 = errors;
-                      if (!validate30(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                        vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+                      if (!validate_CallToolRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                        vErrors =
+                          vErrors === null
+                            ? validate_CallToolRequest.errors
+                            : vErrors.concat(validate_CallToolRequest.errors);
                         errors = vErrors.length;
                       }
                       var _valid0 = _errs11 === errors;
                       valid0 = valid0 || _valid0;
                       if (!valid0) {
                         const _errs12 = errors;
-                        if (!validate93(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                          vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+                        if (
+                          !validate_SetLevelRequest(data, { instancePath, parentData, parentDataProperty, rootData })
+                        ) {
+                          vErrors =
+                            vErrors === null
+                              ? validate_SetLevelRequest.errors
+                              : vErrors.concat(validate_SetLevelRequest.errors);
                           errors = vErrors.length;
                         }
                         var _valid0 = _errs12 === errors;
                         valid0 = valid0 || _valid0;
                         if (!valid0) {
                           const _errs13 = errors;
-                          if (!validate97(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                            vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+                          if (
+                            !validate_CompleteRequest(data, { instancePath, parentData, parentDataProperty, rootData })
+                          ) {
+                            vErrors =
+                              vErrors === null
+                                ? validate_CompleteRequest.errors
+                                : vErrors.concat(validate_CompleteRequest.errors);
                             errors = vErrors.length;
                           }
                           var _valid0 = _errs13 === errors;
@@ -5707,682 +2764,42 @@ function validate67(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
   }
-  validate67.errors = vErrors;
+  validate_ClientRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema48 = {
-  anyOf: [
-    { $ref: "#/definitions/Result" },
-    { $ref: "#/definitions/CreateMessageResult" },
-    { $ref: "#/definitions/ListRootsResult" },
-    { $ref: "#/definitions/ElicitResult" },
-  ],
-};
-const schema49 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate104(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate104.errors = vErrors;
-  return errors === 0;
-}
-
-const schema50 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    content: {
-      anyOf: [
-        { $ref: "#/definitions/TextContent" },
-        { $ref: "#/definitions/ImageContent" },
-        { $ref: "#/definitions/AudioContent" },
-      ],
-    },
-    model: { type: "string" },
-    role: { $ref: "#/definitions/Role" },
-    stopReason: { type: "string" },
-  },
-  required: ["content", "model", "role"],
-  type: "object",
-};
-
-function validate106(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.model === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "model" },
-        message: "must have required property '" + "model" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.content !== undefined) {
-      let data1 = data.content;
-      const _errs5 = errors;
-      let valid1 = false;
-      const _errs6 = errors;
-      if (
-        !validate34(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs7 = errors;
-        if (
-          !validate37(data1, {
-            instancePath: instancePath + "/content",
-            parentData: data,
-            parentDataProperty: "content",
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs7 === errors;
-        valid1 = valid1 || _valid0;
-        if (!valid1) {
-          const _errs8 = errors;
-          if (
-            !validate25(data1, {
-              instancePath: instancePath + "/content",
-              parentData: data,
-              parentDataProperty: "content",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs8 === errors;
-          valid1 = valid1 || _valid0;
-        }
-      }
-      if (!valid1) {
-        const err4 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      } else {
-        errors = _errs5;
-        if (vErrors !== null) {
-          if (_errs5) {
-            vErrors.length = _errs5;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.model !== undefined) {
-      if (typeof data.model !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/model",
-          schemaPath: "#/properties/model/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate23(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.stopReason !== undefined) {
-      if (typeof data.stopReason !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/stopReason",
-          schemaPath: "#/properties/stopReason/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate106.errors = vErrors;
-  return errors === 0;
-}
-
-const schema51 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    roots: { items: { $ref: "#/definitions/Root" }, type: "array" },
-  },
-  required: ["roots"],
-  type: "object",
-};
-const schema52 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    name: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["uri"],
-  type: "object",
-};
-
-function validate113(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.uri === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data2 = data.uri;
-      if (typeof data2 === "string") {
-        if (!formats4(data2)) {
-          const err3 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate113.errors = vErrors;
-  return errors === 0;
-}
-
-function validate112(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.roots === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "roots" },
-        message: "must have required property '" + "roots" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.roots !== undefined) {
-      let data1 = data.roots;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate113(data1[i0], {
-              instancePath: instancePath + "/roots/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/roots",
-          schemaPath: "#/properties/roots/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate112.errors = vErrors;
-  return errors === 0;
-}
-
-const schema53 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    action: { enum: ["accept", "cancel", "decline"], type: "string" },
-    content: { additionalProperties: { type: ["string", "integer", "boolean"] }, type: "object" },
-  },
-  required: ["action"],
-  type: "object",
-};
-
-function validate116(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.action === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "action" },
-        message: "must have required property '" + "action" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.action !== undefined) {
-      let data1 = data.action;
-      if (typeof data1 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/action",
-          schemaPath: "#/properties/action/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if (!(data1 === "accept" || data1 === "cancel" || data1 === "decline")) {
-        const err3 = {
-          instancePath: instancePath + "/action",
-          schemaPath: "#/properties/action/enum",
-          keyword: "enum",
-          params: { allowedValues: schema53.properties.action.enum },
-          message: "must be equal to one of the allowed values",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.content !== undefined) {
-      let data2 = data.content;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        for (const key0 in data2) {
-          let data3 = data2[key0];
-          if (
-            typeof data3 !== "string" &&
-            !(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) &&
-            typeof data3 !== "boolean"
-          ) {
-            const err4 = {
-              instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/content/additionalProperties/type",
-              keyword: "type",
-              params: { type: schema53.properties.content.additionalProperties.type },
-              message: "must be string,integer,boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate116.errors = vErrors;
-  return errors === 0;
-}
-
-function validate103(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ClientResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate104(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate106(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+    if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate112(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+      if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate116(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+        if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -6414,11 +2831,10 @@ function validate103(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate103.errors = vErrors;
+  validate_ClientResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate118(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6664,14 +3080,15 @@ function validate118(data, { instancePath = "", parentData, parentDataProperty, 
           let valid5 = false;
           const _errs20 = errors;
           if (
-            !validate98(data8, {
+            !validate_PromptReference(data8, {
               instancePath: instancePath + "/params/ref",
               parentData: data1,
               parentDataProperty: "ref",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+            vErrors =
+              vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs20 === errors;
@@ -6679,14 +3096,17 @@ function validate118(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid5) {
             const _errs21 = errors;
             if (
-              !validate100(data8, {
+              !validate_ResourceTemplateReference(data8, {
                 instancePath: instancePath + "/params/ref",
                 parentData: data1,
                 parentDataProperty: "ref",
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_ResourceTemplateReference.errors
+                  : vErrors.concat(validate_ResourceTemplateReference.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs21 === errors;
@@ -6748,28 +3168,350 @@ function validate118(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate118.errors = vErrors;
+  validate_CompleteRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema55 = {
-  properties: {
-    argument: {
-      properties: { name: { type: "string" }, value: { type: "string" } },
-      required: ["name", "value"],
-      type: "object",
-    },
-    context: {
-      properties: { arguments: { additionalProperties: { type: "string" }, type: "object" } },
-      type: "object",
-    },
-    ref: { anyOf: [{ $ref: "#/definitions/PromptReference" }, { $ref: "#/definitions/ResourceTemplateReference" }] },
-  },
-  required: ["argument", "ref"],
-  type: "object",
-};
-
-function validate121(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("completion/complete" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "completion/complete" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.argument === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "argument" },
+            message: "must have required property '" + "argument" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.ref === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "ref" },
+            message: "must have required property '" + "ref" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.argument !== undefined) {
+          let data2 = data1.argument;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            if (data2.name === undefined) {
+              const err6 = {
+                instancePath: instancePath + "/params/argument",
+                schemaPath: "#/properties/params/properties/argument/required",
+                keyword: "required",
+                params: { missingProperty: "name" },
+                message: "must have required property '" + "name" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+            if (data2.value === undefined) {
+              const err7 = {
+                instancePath: instancePath + "/params/argument",
+                schemaPath: "#/properties/params/properties/argument/required",
+                keyword: "required",
+                params: { missingProperty: "value" },
+                message: "must have required property '" + "value" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err7];
+              } else {
+                vErrors.push(err7);
+              }
+              errors++;
+            }
+            if (data2.name !== undefined) {
+              if (typeof data2.name !== "string") {
+                const err8 = {
+                  instancePath: instancePath + "/params/argument/name",
+                  schemaPath: "#/properties/params/properties/argument/properties/name/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err8];
+                } else {
+                  vErrors.push(err8);
+                }
+                errors++;
+              }
+            }
+            if (data2.value !== undefined) {
+              if (typeof data2.value !== "string") {
+                const err9 = {
+                  instancePath: instancePath + "/params/argument/value",
+                  schemaPath: "#/properties/params/properties/argument/properties/value/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err9];
+                } else {
+                  vErrors.push(err9);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err10 = {
+              instancePath: instancePath + "/params/argument",
+              schemaPath: "#/properties/params/properties/argument/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+        }
+        if (data1.context !== undefined) {
+          let data5 = data1.context;
+          if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+            if (data5.arguments !== undefined) {
+              let data6 = data5.arguments;
+              if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+                for (const key0 in data6) {
+                  if (typeof data6[key0] !== "string") {
+                    const err11 = {
+                      instancePath:
+                        instancePath + "/params/context/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+                      schemaPath:
+                        "#/properties/params/properties/context/properties/arguments/additionalProperties/type",
+                      keyword: "type",
+                      params: { type: "string" },
+                      message: "must be string",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err11];
+                    } else {
+                      vErrors.push(err11);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err12 = {
+                  instancePath: instancePath + "/params/context/arguments",
+                  schemaPath: "#/properties/params/properties/context/properties/arguments/type",
+                  keyword: "type",
+                  params: { type: "object" },
+                  message: "must be object",
+                };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err13 = {
+              instancePath: instancePath + "/params/context",
+              schemaPath: "#/properties/params/properties/context/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+        if (data1.ref !== undefined) {
+          let data8 = data1.ref;
+          const _errs19 = errors;
+          let valid5 = false;
+          const _errs20 = errors;
+          if (
+            !validate_PromptReference(data8, {
+              instancePath: instancePath + "/params/ref",
+              parentData: data1,
+              parentDataProperty: "ref",
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs20 === errors;
+          valid5 = valid5 || _valid0;
+          if (!valid5) {
+            const _errs21 = errors;
+            if (
+              !validate_ResourceTemplateReference(data8, {
+                instancePath: instancePath + "/params/ref",
+                parentData: data1,
+                parentDataProperty: "ref",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_ResourceTemplateReference.errors
+                  : vErrors.concat(validate_ResourceTemplateReference.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs21 === errors;
+            valid5 = valid5 || _valid0;
+          }
+          if (!valid5) {
+            const err14 = {
+              instancePath: instancePath + "/params/ref",
+              schemaPath: "#/properties/params/properties/ref/anyOf",
+              keyword: "anyOf",
+              params: {},
+              message: "must match a schema in anyOf",
+            };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          } else {
+            errors = _errs19;
+            if (vErrors !== null) {
+              if (_errs19) {
+                vErrors.length = _errs19;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+      } else {
+        const err15 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err16 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err16];
+    } else {
+      vErrors.push(err16);
+    }
+    errors++;
+  }
+  validate_CompleteRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_CompleteRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -6947,14 +3689,14 @@ function validate121(data, { instancePath = "", parentData, parentDataProperty, 
       let valid4 = false;
       const _errs16 = errors;
       if (
-        !validate98(data6, {
+        !validate_PromptReference(data6, {
           instancePath: instancePath + "/ref",
           parentData: data,
           parentDataProperty: "ref",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+        vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs16 === errors;
@@ -6962,14 +3704,17 @@ function validate121(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid4) {
         const _errs17 = errors;
         if (
-          !validate100(data6, {
+          !validate_ResourceTemplateReference(data6, {
             instancePath: instancePath + "/ref",
             parentData: data,
             parentDataProperty: "ref",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+          vErrors =
+            vErrors === null
+              ? validate_ResourceTemplateReference.errors
+              : vErrors.concat(validate_ResourceTemplateReference.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs17 === errors;
@@ -7015,28 +3760,10 @@ function validate121(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate121.errors = vErrors;
+  validate_CompleteRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema56 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    completion: {
-      properties: {
-        hasMore: { type: "boolean" },
-        total: { type: "integer" },
-        values: { items: { type: "string" }, type: "array" },
-      },
-      required: ["values"],
-      type: "object",
-    },
-  },
-  required: ["completion"],
-  type: "object",
-};
-
-function validate124(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CompleteResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7195,50 +3922,50 @@ function validate124(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate124.errors = vErrors;
+  validate_CompleteResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate125(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ContentBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate34(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate37(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate25(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate41(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+        if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate44(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+          if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
@@ -7271,442 +3998,89 @@ function validate125(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate125.errors = vErrors;
+  validate_ContentBlock.errors = vErrors;
   return errors === 0;
 }
-
-const schema58 = {
-  properties: {
-    method: { const: "sampling/createMessage", type: "string" },
-    params: {
-      properties: {
-        includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
-        maxTokens: { type: "integer" },
-        messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
-        metadata: { additionalProperties: true, properties: {}, type: "object" },
-        modelPreferences: { $ref: "#/definitions/ModelPreferences" },
-        stopSequences: { items: { type: "string" }, type: "array" },
-        systemPrompt: { type: "string" },
-        temperature: { type: "number" },
-      },
-      required: ["maxTokens", "messages"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema59 = {
-  properties: {
-    content: {
-      anyOf: [
-        { $ref: "#/definitions/TextContent" },
-        { $ref: "#/definitions/ImageContent" },
-        { $ref: "#/definitions/AudioContent" },
-      ],
-    },
-    role: { $ref: "#/definitions/Role" },
-  },
-  required: ["content", "role"],
-  type: "object",
-};
-
-function validate132(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ContentBlock_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
-    if (data.role === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.content !== undefined) {
-      let data0 = data.content;
-      const _errs2 = errors;
-      let valid1 = false;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
       const _errs3 = errors;
-      if (
-        !validate34(data0, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
         const _errs4 = errors;
-        if (
-          !validate37(data0, {
-            instancePath: instancePath + "/content",
-            parentData: data,
-            parentDataProperty: "content",
-            rootData,
-          })
-        ) {
-          vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+        if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
-        valid1 = valid1 || _valid0;
-        if (!valid1) {
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
           const _errs5 = errors;
-          if (
-            !validate25(data0, {
-              instancePath: instancePath + "/content",
-              parentData: data,
-              parentDataProperty: "content",
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+          if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
-          valid1 = valid1 || _valid0;
-        }
-      }
-      if (!valid1) {
-        const err2 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      } else {
-        errors = _errs2;
-        if (vErrors !== null) {
-          if (_errs2) {
-            vErrors.length = _errs2;
-          } else {
-            vErrors = null;
-          }
+          valid0 = valid0 || _valid0;
         }
       }
     }
-    if (data.role !== undefined) {
-      if (
-        !validate23(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err3 = {
+  }
+  if (!valid0) {
+    const err0 = {
       instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
     };
     if (vErrors === null) {
-      vErrors = [err3];
+      vErrors = [err0];
     } else {
-      vErrors.push(err3);
+      vErrors.push(err0);
     }
     errors++;
-  }
-  validate132.errors = vErrors;
-  return errors === 0;
-}
-
-const schema60 = {
-  properties: {
-    costPriority: { maximum: 1, minimum: 0, type: "number" },
-    hints: { items: { $ref: "#/definitions/ModelHint" }, type: "array" },
-    intelligencePriority: { maximum: 1, minimum: 0, type: "number" },
-    speedPriority: { maximum: 1, minimum: 0, type: "number" },
-  },
-  type: "object",
-};
-const schema61 = { properties: { name: { type: "string" } }, type: "object" };
-
-function validate139(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err0 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
   } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
     }
-    errors++;
   }
-  validate139.errors = vErrors;
+  validate_ContentBlock_2.errors = vErrors;
   return errors === 0;
 }
-
-function validate138(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.costPriority !== undefined) {
-      let data0 = data.costPriority;
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 1 || isNaN(data0)) {
-          const err0 = {
-            instancePath: instancePath + "/costPriority",
-            schemaPath: "#/properties/costPriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
-          errors++;
-        }
-        if (data0 < 0 || isNaN(data0)) {
-          const err1 = {
-            instancePath: instancePath + "/costPriority",
-            schemaPath: "#/properties/costPriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
-          errors++;
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/costPriority",
-          schemaPath: "#/properties/costPriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.hints !== undefined) {
-      let data1 = data.hints;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate139(data1[i0], {
-              instancePath: instancePath + "/hints/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/hints",
-          schemaPath: "#/properties/hints/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.intelligencePriority !== undefined) {
-      let data3 = data.intelligencePriority;
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (data3 > 1 || isNaN(data3)) {
-          const err4 = {
-            instancePath: instancePath + "/intelligencePriority",
-            schemaPath: "#/properties/intelligencePriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data3 < 0 || isNaN(data3)) {
-          const err5 = {
-            instancePath: instancePath + "/intelligencePriority",
-            schemaPath: "#/properties/intelligencePriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/intelligencePriority",
-          schemaPath: "#/properties/intelligencePriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.speedPriority !== undefined) {
-      let data4 = data.speedPriority;
-      if (typeof data4 == "number" && isFinite(data4)) {
-        if (data4 > 1 || isNaN(data4)) {
-          const err7 = {
-            instancePath: instancePath + "/speedPriority",
-            schemaPath: "#/properties/speedPriority/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 1 },
-            message: "must be <= 1",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        if (data4 < 0 || isNaN(data4)) {
-          const err8 = {
-            instancePath: instancePath + "/speedPriority",
-            schemaPath: "#/properties/speedPriority/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: 0 },
-            message: "must be >= 0",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/speedPriority",
-          schemaPath: "#/properties/speedPriority/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate138.errors = vErrors;
-  return errors === 0;
-}
-
-function validate131(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7828,7 +4202,7 @@ function validate131(data, { instancePath = "", parentData, parentDataProperty, 
               instancePath: instancePath + "/params/includeContext",
               schemaPath: "#/properties/params/properties/includeContext/enum",
               keyword: "enum",
-              params: { allowedValues: schema58.properties.params.properties.includeContext.enum },
+              params: { allowedValues: schema_CreateMessageRequest.properties.params.properties.includeContext.enum },
               message: "must be equal to one of the allowed values",
             };
             if (vErrors === null) {
@@ -7863,14 +4237,15 @@ function validate131(data, { instancePath = "", parentData, parentDataProperty, 
             const len0 = data4.length;
             for (let i0 = 0; i0 < len0; i0++) {
               if (
-                !validate132(data4[i0], {
+                !validate_SamplingMessage(data4[i0], {
                   instancePath: instancePath + "/params/messages/" + i0,
                   parentData: data4,
                   parentDataProperty: i0,
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+                vErrors =
+                  vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
                 errors = vErrors.length;
               }
             }
@@ -7911,14 +4286,15 @@ function validate131(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.modelPreferences !== undefined) {
           if (
-            !validate138(data1.modelPreferences, {
+            !validate_ModelPreferences(data1.modelPreferences, {
               instancePath: instancePath + "/params/modelPreferences",
               parentData: data1,
               parentDataProperty: "modelPreferences",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+            vErrors =
+              vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
             errors = vErrors.length;
           }
         }
@@ -8025,26 +4401,13 @@ function validate131(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate131.errors = vErrors;
+  validate_CreateMessageRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema62 = {
-  properties: {
-    includeContext: { enum: ["allServers", "none", "thisServer"], type: "string" },
-    maxTokens: { type: "integer" },
-    messages: { items: { $ref: "#/definitions/SamplingMessage" }, type: "array" },
-    metadata: { additionalProperties: true, properties: {}, type: "object" },
-    modelPreferences: { $ref: "#/definitions/ModelPreferences" },
-    stopSequences: { items: { type: "string" }, type: "array" },
-    systemPrompt: { type: "string" },
-    temperature: { type: "number" },
-  },
-  required: ["maxTokens", "messages"],
-  type: "object",
-};
-
-function validate142(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8100,7 +4463,7 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
           instancePath: instancePath + "/includeContext",
           schemaPath: "#/properties/includeContext/enum",
           keyword: "enum",
-          params: { allowedValues: schema62.properties.includeContext.enum },
+          params: { allowedValues: schema_CreateMessageRequest_properties_params.properties.includeContext.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -8135,14 +4498,15 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate132(data2[i0], {
+            !validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
+            vErrors =
+              vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -8183,14 +4547,15 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.modelPreferences !== undefined) {
       if (
-        !validate138(data.modelPreferences, {
+        !validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate138.errors : vErrors.concat(validate138.errors);
+        vErrors =
+          vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
       }
     }
@@ -8281,11 +4646,13 @@ function validate142(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate142.errors = vErrors;
+  validate_CreateMessageRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate145(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -8359,14 +4726,14 @@ function validate145(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs6 = errors;
       if (
-        !validate34(data1, {
+        !validate_TextContent(data1, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs6 === errors;
@@ -8374,14 +4741,14 @@ function validate145(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs7 = errors;
         if (
-          !validate37(data1, {
+          !validate_ImageContent(data1, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs7 === errors;
@@ -8389,14 +4756,14 @@ function validate145(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid1) {
           const _errs8 = errors;
           if (
-            !validate25(data1, {
+            !validate_AudioContent(data1, {
               instancePath: instancePath + "/content",
               parentData: data,
               parentDataProperty: "content",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -8447,14 +4814,14 @@ function validate145(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -8490,89 +4857,23 @@ function validate145(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate145.errors = vErrors;
+  validate_CreateMessageResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema64 = { type: "string" };
-
-function validate150(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string") {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate150.errors = vErrors;
-  return errors === 0;
-}
-
-const schema65 = {
-  properties: {
-    method: { const: "elicitation/create", type: "string" },
-    params: {
-      properties: {
-        message: { type: "string" },
-        requestedSchema: {
-          properties: {
-            properties: { additionalProperties: { $ref: "#/definitions/PrimitiveSchemaDefinition" }, type: "object" },
-            required: { items: { type: "string" }, type: "array" },
-            type: { const: "object", type: "string" },
-          },
-          required: ["properties", "type"],
-          type: "object",
-        },
-      },
-      required: ["message", "requestedSchema"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-const schema66 = {
-  anyOf: [
-    { $ref: "#/definitions/StringSchema" },
-    { $ref: "#/definitions/NumberSchema" },
-    { $ref: "#/definitions/BooleanSchema" },
-    { $ref: "#/definitions/EnumSchema" },
-  ],
-};
-const schema67 = {
-  properties: {
-    description: { type: "string" },
-    format: { enum: ["date", "date-time", "email", "uri"], type: "string" },
-    maxLength: { type: "integer" },
-    minLength: { type: "integer" },
-    title: { type: "string" },
-    type: { const: "string", type: "string" },
-  },
-  required: ["type"],
-  type: "object",
-};
-
-function validate153(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_CreateMessageResult_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
+    if (data.content === undefined) {
       const err0 = {
         instancePath,
         schemaPath: "#/required",
         keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -8581,47 +4882,46 @@ function validate153(data, { instancePath = "", parentData, parentDataProperty, 
       }
       errors++;
     }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
+    if (data.model === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "model" },
+        message: "must have required property '" + "model" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
       }
+      errors++;
     }
-    if (data.format !== undefined) {
-      let data1 = data.format;
-      if (typeof data1 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/format",
-          schemaPath: "#/properties/format/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
+    if (data.role === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
       }
-      if (!(data1 === "date" || data1 === "date-time" || data1 === "email" || data1 === "uri")) {
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
         const err3 = {
-          instancePath: instancePath + "/format",
-          schemaPath: "#/properties/format/enum",
-          keyword: "enum",
-          params: { allowedValues: schema67.properties.format.enum },
-          message: "must be equal to one of the allowed values",
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
         };
         if (vErrors === null) {
           vErrors = [err3];
@@ -8631,15 +4931,63 @@ function validate153(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
     }
-    if (data.maxLength !== undefined) {
-      let data2 = data.maxLength;
-      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+    if (data.content !== undefined) {
+      let data1 = data.content;
+      const _errs5 = errors;
+      let valid1 = false;
+      const _errs6 = errors;
+      if (
+        !validate_TextContent(data1, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs6 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs7 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs7 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs8 = errors;
+          if (
+            !validate_AudioContent(data1, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs8 === errors;
+          valid1 = valid1 || _valid0;
+        }
+      }
+      if (!valid1) {
         const err4 = {
-          instancePath: instancePath + "/maxLength",
-          schemaPath: "#/properties/maxLength/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -8647,202 +4995,22 @@ function validate153(data, { instancePath = "", parentData, parentDataProperty, 
           vErrors.push(err4);
         }
         errors++;
-      }
-    }
-    if (data.minLength !== undefined) {
-      let data3 = data.minLength;
-      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err5 = {
-          instancePath: instancePath + "/minLength",
-          schemaPath: "#/properties/minLength/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data5 = data.type;
-      if (typeof data5 !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-      if ("string" !== data5) {
-        const err8 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "string" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate153.errors = vErrors;
-  return errors === 0;
-}
-
-const schema68 = {
-  properties: {
-    description: { type: "string" },
-    maximum: { type: "number" },
-    minimum: { type: "number" },
-    title: { type: "string" },
-    type: { enum: ["integer", "number"], type: "string" },
-  },
-  required: ["type"],
-  type: "object",
-};
-
-function validate155(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.type === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
       } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
+        errors = _errs5;
+        if (vErrors !== null) {
+          if (_errs5) {
+            vErrors.length = _errs5;
+          } else {
+            vErrors = null;
+          }
         }
-        errors++;
       }
     }
-    if (data.maximum !== undefined) {
-      let data1 = data.maximum;
-      if (!(typeof data1 == "number" && isFinite(data1))) {
-        const err2 = {
-          instancePath: instancePath + "/maximum",
-          schemaPath: "#/properties/maximum/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.minimum !== undefined) {
-      let data2 = data.minimum;
-      if (!(typeof data2 == "number" && isFinite(data2))) {
-        const err3 = {
-          instancePath: instancePath + "/minimum",
-          schemaPath: "#/properties/minimum/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data4 = data.type;
-      if (typeof data4 !== "string") {
+    if (data.model !== undefined) {
+      if (typeof data.model !== "string") {
         const err5 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
+          instancePath: instancePath + "/model",
+          schemaPath: "#/properties/model/type",
           keyword: "type",
           params: { type: "string" },
           message: "must be string",
@@ -8854,13 +5022,28 @@ function validate155(data, { instancePath = "", parentData, parentDataProperty, 
         }
         errors++;
       }
-      if (!(data4 === "integer" || data4 === "number")) {
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.stopReason !== undefined) {
+      if (typeof data.stopReason !== "string") {
         const err6 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/enum",
-          keyword: "enum",
-          params: { allowedValues: schema68.properties.type.enum },
-          message: "must be equal to one of the allowed values",
+          instancePath: instancePath + "/stopReason",
+          schemaPath: "#/properties/stopReason/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
         };
         if (vErrors === null) {
           vErrors = [err6];
@@ -8885,262 +5068,19 @@ function validate155(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate155.errors = vErrors;
+  validate_CreateMessageResult_2.errors = vErrors;
   return errors === 0;
 }
-
-const schema69 = {
-  properties: {
-    description: { type: "string" },
-    enum: { items: { type: "string" }, type: "array" },
-    enumNames: { items: { type: "string" }, type: "array" },
-    title: { type: "string" },
-    type: { const: "string", type: "string" },
-  },
-  required: ["enum", "type"],
-  type: "object",
-};
-
-function validate158(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Cursor(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.enum === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "enum" },
-        message: "must have required property '" + "enum" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.type === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "type" },
-        message: "must have required property '" + "type" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.enum !== undefined) {
-      let data1 = data.enum;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data1[i0] !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/enum/" + i0,
-              schemaPath: "#/properties/enum/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/enum",
-          schemaPath: "#/properties/enum/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.enumNames !== undefined) {
-      let data3 = data.enumNames;
-      if (Array.isArray(data3)) {
-        const len1 = data3.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (typeof data3[i1] !== "string") {
-            const err5 = {
-              instancePath: instancePath + "/enumNames/" + i1,
-              schemaPath: "#/properties/enumNames/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/enumNames",
-          schemaPath: "#/properties/enumNames/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.type !== undefined) {
-      let data6 = data.type;
-      if (typeof data6 !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-      if ("string" !== data6) {
-        const err9 = {
-          instancePath: instancePath + "/type",
-          schemaPath: "#/properties/type/const",
-          keyword: "const",
-          params: { allowedValue: "string" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
+  if (typeof data !== "string") {
+    const err0 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate158.errors = vErrors;
-  return errors === 0;
-}
-
-function validate152(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (!validate153(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs2 = errors;
-    if (!validate155(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
-      errors = vErrors.length;
-    }
-    var _valid0 = _errs2 === errors;
-    valid0 = valid0 || _valid0;
-    if (!valid0) {
-      const _errs3 = errors;
-      if (!validate29(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs3 === errors;
-      valid0 = valid0 || _valid0;
-      if (!valid0) {
-        const _errs4 = errors;
-        if (!validate158(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
-          errors = vErrors.length;
-        }
-        var _valid0 = _errs4 === errors;
-        valid0 = valid0 || _valid0;
-      }
-    }
-  }
-  if (!valid0) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
+      params: { type: "string" },
+      message: "must be string",
     };
     if (vErrors === null) {
       vErrors = [err0];
@@ -9148,21 +5088,11 @@ function validate152(data, { instancePath = "", parentData, parentDataProperty, 
       vErrors.push(err0);
     }
     errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
   }
-  validate152.errors = vErrors;
+  validate_Cursor.errors = vErrors;
   return errors === 0;
 }
-
-function validate151(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ElicitRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9317,7 +5247,7 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
               if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
                 for (const key0 in data4) {
                   if (
-                    !validate152(data4[key0], {
+                    !validate_PrimitiveSchemaDefinition(data4[key0], {
                       instancePath:
                         instancePath +
                         "/params/requestedSchema/properties/" +
@@ -9327,7 +5257,10 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
                       rootData,
                     })
                   ) {
-                    vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+                    vErrors =
+                      vErrors === null
+                        ? validate_PrimitiveSchemaDefinition.errors
+                        : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
                     errors = vErrors.length;
                   }
                 }
@@ -9464,28 +5397,13 @@ function validate151(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate151.errors = vErrors;
+  validate_ElicitRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema70 = {
-  properties: {
-    message: { type: "string" },
-    requestedSchema: {
-      properties: {
-        properties: { additionalProperties: { $ref: "#/definitions/PrimitiveSchemaDefinition" }, type: "object" },
-        required: { items: { type: "string" }, type: "array" },
-        type: { const: "object", type: "string" },
-      },
-      required: ["properties", "type"],
-      type: "object",
-    },
-  },
-  required: ["message", "requestedSchema"],
-  type: "object",
-};
-
-function validate161(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ElicitRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9574,7 +5492,7 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             for (const key0 in data2) {
               if (
-                !validate152(data2[key0], {
+                !validate_PrimitiveSchemaDefinition(data2[key0], {
                   instancePath:
                     instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
                   parentData: data2,
@@ -9582,7 +5500,10 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
+                vErrors =
+                  vErrors === null
+                    ? validate_PrimitiveSchemaDefinition.errors
+                    : vErrors.concat(validate_PrimitiveSchemaDefinition.errors);
                 errors = vErrors.length;
               }
             }
@@ -9703,11 +5624,10 @@ function validate161(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate161.errors = vErrors;
+  validate_ElicitRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate163(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ElicitResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9767,7 +5687,7 @@ function validate163(data, { instancePath = "", parentData, parentDataProperty, 
           instancePath: instancePath + "/action",
           schemaPath: "#/properties/action/enum",
           keyword: "enum",
-          params: { allowedValues: schema53.properties.action.enum },
+          params: { allowedValues: schema_ElicitResult.properties.action.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -9792,7 +5712,7 @@ function validate163(data, { instancePath = "", parentData, parentDataProperty, 
               instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               schemaPath: "#/properties/content/additionalProperties/type",
               keyword: "type",
-              params: { type: schema53.properties.content.additionalProperties.type },
+              params: { type: schema_ElicitResult.properties.content.additionalProperties.type },
               message: "must be string,integer,boolean",
             };
             if (vErrors === null) {
@@ -9834,11 +5754,140 @@ function validate163(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate163.errors = vErrors;
+  validate_ElicitResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate164(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ElicitResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.action === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "action" },
+        message: "must have required property '" + "action" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.action !== undefined) {
+      let data1 = data.action;
+      if (typeof data1 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/action",
+          schemaPath: "#/properties/action/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (!(data1 === "accept" || data1 === "cancel" || data1 === "decline")) {
+        const err3 = {
+          instancePath: instancePath + "/action",
+          schemaPath: "#/properties/action/enum",
+          keyword: "enum",
+          params: { allowedValues: schema_ElicitResult.properties.action.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.content !== undefined) {
+      let data2 = data.content;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        for (const key0 in data2) {
+          let data3 = data2[key0];
+          if (
+            typeof data3 !== "string" &&
+            !(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) &&
+            typeof data3 !== "boolean"
+          ) {
+            const err4 = {
+              instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/content/additionalProperties/type",
+              keyword: "type",
+              params: { type: schema_ElicitResult.properties.content.additionalProperties.type },
+              message: "must be string,integer,boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_ElicitResult_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_EmbeddedResource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9893,14 +5942,14 @@ function validate164(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -9910,14 +5959,17 @@ function validate164(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs7 = errors;
       if (
-        !validate46(data2, {
+        !validate_TextResourceContents(data2, {
           instancePath: instancePath + "/resource",
           parentData: data,
           parentDataProperty: "resource",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs7 === errors;
@@ -9925,14 +5977,17 @@ function validate164(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs8 = errors;
         if (
-          !validate28(data2, {
+          !validate_BlobResourceContents(data2, {
             instancePath: instancePath + "/resource",
             parentData: data,
             parentDataProperty: "resource",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs8 === errors;
@@ -10011,19 +6066,51 @@ function validate164(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate164.errors = vErrors;
+  validate_EmbeddedResource.errors = vErrors;
   return errors === 0;
 }
-
-function validate168(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_EmbeddedResource_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.resource === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "resource" },
+        message: "must have required property '" + "resource" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
     if (data._meta !== undefined) {
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
       } else {
-        const err0 = {
+        const err2 = {
           instancePath: instancePath + "/_meta",
           schemaPath: "#/properties/_meta/type",
           keyword: "type",
@@ -10031,15 +6118,126 @@ function validate168(data, { instancePath = "", parentData, parentDataProperty, 
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err0];
+          vErrors = [err2];
         } else {
-          vErrors.push(err0);
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.resource !== undefined) {
+      let data2 = data.resource;
+      const _errs6 = errors;
+      let valid1 = false;
+      const _errs7 = errors;
+      if (
+        !validate_TextResourceContents(data2, {
+          instancePath: instancePath + "/resource",
+          parentData: data,
+          parentDataProperty: "resource",
+          rootData,
+        })
+      ) {
+        vErrors =
+          vErrors === null
+            ? validate_TextResourceContents.errors
+            : vErrors.concat(validate_TextResourceContents.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs7 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs8 = errors;
+        if (
+          !validate_BlobResourceContents(data2, {
+            instancePath: instancePath + "/resource",
+            parentData: data,
+            parentDataProperty: "resource",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs8 === errors;
+        valid1 = valid1 || _valid0;
+      }
+      if (!valid1) {
+        const err3 = {
+          instancePath: instancePath + "/resource",
+          schemaPath: "#/properties/resource/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      } else {
+        errors = _errs6;
+        if (vErrors !== null) {
+          if (_errs6) {
+            vErrors.length = _errs6;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.type !== undefined) {
+      let data3 = data.type;
+      if (typeof data3 !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if ("resource" !== data3) {
+        const err5 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "resource" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
         }
         errors++;
       }
     }
   } else {
-    const err1 = {
+    const err6 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -10047,17 +6245,16 @@ function validate168(data, { instancePath = "", parentData, parentDataProperty, 
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err1];
+      vErrors = [err6];
     } else {
-      vErrors.push(err1);
+      vErrors.push(err6);
     }
     errors++;
   }
-  validate168.errors = vErrors;
+  validate_EmbeddedResource_2.errors = vErrors;
   return errors === 0;
 }
-
-function validate169(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_EnumSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10247,11 +6444,203 @@ function validate169(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate169.errors = vErrors;
+  validate_EnumSchema.errors = vErrors;
   return errors === 0;
 }
-
-function validate170(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_EnumSchema_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.enum === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "enum" },
+        message: "must have required property '" + "enum" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.enum !== undefined) {
+      let data1 = data.enum;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (typeof data1[i0] !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/enum/" + i0,
+              schemaPath: "#/properties/enum/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/enum",
+          schemaPath: "#/properties/enum/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.enumNames !== undefined) {
+      let data3 = data.enumNames;
+      if (Array.isArray(data3)) {
+        const len1 = data3.length;
+        for (let i1 = 0; i1 < len1; i1++) {
+          if (typeof data3[i1] !== "string") {
+            const err5 = {
+              instancePath: instancePath + "/enumNames/" + i1,
+              schemaPath: "#/properties/enumNames/items/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/enumNames",
+          schemaPath: "#/properties/enumNames/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data6 = data.type;
+      if (typeof data6 !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if ("string" !== data6) {
+        const err9 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "string" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_EnumSchema_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_GetPromptRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10420,17 +6809,188 @@ function validate170(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate170.errors = vErrors;
+  validate_GetPromptRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema76 = {
-  properties: { arguments: { additionalProperties: { type: "string" }, type: "object" }, name: { type: "string" } },
-  required: ["name"],
-  type: "object",
-};
-
-function validate171(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("prompts/get" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "prompts/get" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.name === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "name" },
+            message: "must have required property '" + "name" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.arguments !== undefined) {
+          let data2 = data1.arguments;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            for (const key0 in data2) {
+              if (typeof data2[key0] !== "string") {
+                const err5 = {
+                  instancePath: instancePath + "/params/arguments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+                  schemaPath: "#/properties/params/properties/arguments/additionalProperties/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err5];
+                } else {
+                  vErrors.push(err5);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/arguments",
+              schemaPath: "#/properties/params/properties/arguments/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data1.name !== undefined) {
+          if (typeof data1.name !== "string") {
+            const err7 = {
+              instancePath: instancePath + "/params/name",
+              schemaPath: "#/properties/params/properties/name/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_GetPromptRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_GetPromptRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10517,105 +7077,10 @@ function validate171(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate171.errors = vErrors;
+  validate_GetPromptRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema77 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    description: { type: "string" },
-    messages: { items: { $ref: "#/definitions/PromptMessage" }, type: "array" },
-  },
-  required: ["messages"],
-  type: "object",
-};
-const schema78 = {
-  properties: { content: { $ref: "#/definitions/ContentBlock" }, role: { $ref: "#/definitions/Role" } },
-  required: ["content", "role"],
-  type: "object",
-};
-
-function validate173(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.content === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "content" },
-        message: "must have required property '" + "content" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.content !== undefined) {
-      if (
-        !validate33(data.content, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.role !== undefined) {
-      if (
-        !validate23(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate173.errors = vErrors;
-  return errors === 0;
-}
-
-function validate172(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_GetPromptResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10676,14 +7141,14 @@ function validate172(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate173(data2[i0], {
+            !validate_PromptMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+            vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
             errors = vErrors.length;
           }
         }
@@ -10718,11 +7183,10 @@ function validate172(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate172.errors = vErrors;
+  validate_GetPromptResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate177(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ImageContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -10792,21 +7256,21 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
     if (data.data !== undefined) {
       let data2 = data.data;
       if (typeof data2 === "string") {
-        if (!formats0(data2)) {
+        if (!format_byte(data2)) {
           const err4 = {
             instancePath: instancePath + "/data",
             schemaPath: "#/properties/data/format",
@@ -10902,11 +7366,193 @@ function validate177(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate177.errors = vErrors;
+  validate_ImageContent.errors = vErrors;
   return errors === 0;
 }
-
-function validate179(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ImageContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.data === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "data" },
+        message: "must have required property '" + "data" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.mimeType === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "mimeType" },
+        message: "must have required property '" + "mimeType" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.data !== undefined) {
+      let data2 = data.data;
+      if (typeof data2 === "string") {
+        if (!format_byte(data2)) {
+          const err4 = {
+            instancePath: instancePath + "/data",
+            schemaPath: "#/properties/data/format",
+            keyword: "format",
+            params: { format: "byte" },
+            message: 'must match format "' + "byte" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/data",
+          schemaPath: "#/properties/data/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data4 = data.type;
+      if (typeof data4 !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if ("image" !== data4) {
+        const err8 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "image" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_ImageContent_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Implementation(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11006,11 +7652,113 @@ function validate179(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate179.errors = vErrors;
+  validate_Implementation.errors = vErrors;
   return errors === 0;
 }
-
-function validate180(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Implementation_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.version === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "version" },
+        message: "must have required property '" + "version" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== undefined) {
+      if (typeof data.version !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/version",
+          schemaPath: "#/properties/version/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_Implementation_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_InitializeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11127,27 +7875,31 @@ function validate180(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.capabilities !== undefined) {
           if (
-            !validate56(data1.capabilities, {
+            !validate_ClientCapabilities(data1.capabilities, {
               instancePath: instancePath + "/params/capabilities",
               parentData: data1,
               parentDataProperty: "capabilities",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+            vErrors =
+              vErrors === null
+                ? validate_ClientCapabilities.errors
+                : vErrors.concat(validate_ClientCapabilities.errors);
             errors = vErrors.length;
           }
         }
         if (data1.clientInfo !== undefined) {
           if (
-            !validate70(data1.clientInfo, {
+            !validate_Implementation(data1.clientInfo, {
               instancePath: instancePath + "/params/clientInfo",
               parentData: data1,
               parentDataProperty: "clientInfo",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+            vErrors =
+              vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
             errors = vErrors.length;
           }
         }
@@ -11199,21 +7951,212 @@ function validate180(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate180.errors = vErrors;
+  validate_InitializeRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema82 = {
-  properties: {
-    capabilities: { $ref: "#/definitions/ClientCapabilities" },
-    clientInfo: { $ref: "#/definitions/Implementation" },
-    protocolVersion: { type: "string" },
-  },
-  required: ["capabilities", "clientInfo", "protocolVersion"],
-  type: "object",
-};
-
-function validate183(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("initialize" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "initialize" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.capabilities === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "capabilities" },
+            message: "must have required property '" + "capabilities" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.clientInfo === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "clientInfo" },
+            message: "must have required property '" + "clientInfo" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.protocolVersion === undefined) {
+          const err6 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "protocolVersion" },
+            message: "must have required property '" + "protocolVersion" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if (data1.capabilities !== undefined) {
+          if (
+            !validate_ClientCapabilities(data1.capabilities, {
+              instancePath: instancePath + "/params/capabilities",
+              parentData: data1,
+              parentDataProperty: "capabilities",
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_ClientCapabilities.errors
+                : vErrors.concat(validate_ClientCapabilities.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data1.clientInfo !== undefined) {
+          if (
+            !validate_Implementation(data1.clientInfo, {
+              instancePath: instancePath + "/params/clientInfo",
+              parentData: data1,
+              parentDataProperty: "clientInfo",
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data1.protocolVersion !== undefined) {
+          if (typeof data1.protocolVersion !== "string") {
+            const err7 = {
+              instancePath: instancePath + "/params/protocolVersion",
+              schemaPath: "#/properties/params/properties/protocolVersion/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_InitializeRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_InitializeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11264,27 +8207,28 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate56(data.capabilities, {
+        !validate_ClientCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+        vErrors =
+          vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientInfo !== undefined) {
       if (
-        !validate70(data.clientInfo, {
+        !validate_Implementation(data.clientInfo, {
           instancePath: instancePath + "/clientInfo",
           parentData: data,
           parentDataProperty: "clientInfo",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -11320,261 +8264,10 @@ function validate183(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate183.errors = vErrors;
+  validate_InitializeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema83 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    capabilities: { $ref: "#/definitions/ServerCapabilities" },
-    instructions: { type: "string" },
-    protocolVersion: { type: "string" },
-    serverInfo: { $ref: "#/definitions/Implementation" },
-  },
-  required: ["capabilities", "protocolVersion", "serverInfo"],
-  type: "object",
-};
-const schema84 = {
-  properties: {
-    completions: { additionalProperties: true, properties: {}, type: "object" },
-    experimental: {
-      additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
-      type: "object",
-    },
-    logging: { additionalProperties: true, properties: {}, type: "object" },
-    prompts: { properties: { listChanged: { type: "boolean" } }, type: "object" },
-    resources: { properties: { listChanged: { type: "boolean" }, subscribe: { type: "boolean" } }, type: "object" },
-    tools: { properties: { listChanged: { type: "boolean" } }, type: "object" },
-  },
-  type: "object",
-};
-
-function validate187(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.completions !== undefined) {
-      let data0 = data.completions;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err0 = {
-          instancePath: instancePath + "/completions",
-          schemaPath: "#/properties/completions/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.experimental !== undefined) {
-      let data1 = data.experimental;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        for (const key0 in data1) {
-          let data2 = data1[key0];
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err1 = {
-              instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/experimental/additionalProperties/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/experimental",
-          schemaPath: "#/properties/experimental/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.logging !== undefined) {
-      let data3 = data.logging;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/logging",
-          schemaPath: "#/properties/logging/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.prompts !== undefined) {
-      let data4 = data.prompts;
-      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-        if (data4.listChanged !== undefined) {
-          if (typeof data4.listChanged !== "boolean") {
-            const err4 = {
-              instancePath: instancePath + "/prompts/listChanged",
-              schemaPath: "#/properties/prompts/properties/listChanged/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/prompts",
-          schemaPath: "#/properties/prompts/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.resources !== undefined) {
-      let data6 = data.resources;
-      if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
-        if (data6.listChanged !== undefined) {
-          if (typeof data6.listChanged !== "boolean") {
-            const err6 = {
-              instancePath: instancePath + "/resources/listChanged",
-              schemaPath: "#/properties/resources/properties/listChanged/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data6.subscribe !== undefined) {
-          if (typeof data6.subscribe !== "boolean") {
-            const err7 = {
-              instancePath: instancePath + "/resources/subscribe",
-              schemaPath: "#/properties/resources/properties/subscribe/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/resources",
-          schemaPath: "#/properties/resources/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.tools !== undefined) {
-      let data9 = data.tools;
-      if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
-        if (data9.listChanged !== undefined) {
-          if (typeof data9.listChanged !== "boolean") {
-            const err9 = {
-              instancePath: instancePath + "/tools/listChanged",
-              schemaPath: "#/properties/tools/properties/listChanged/type",
-              keyword: "type",
-              params: { type: "boolean" },
-              message: "must be boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/tools",
-          schemaPath: "#/properties/tools/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate187.errors = vErrors;
-  return errors === 0;
-}
-
-function validate186(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializeResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11644,14 +8337,15 @@ function validate186(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.capabilities !== undefined) {
       if (
-        !validate187(data.capabilities, {
+        !validate_ServerCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate187.errors : vErrors.concat(validate187.errors);
+        vErrors =
+          vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
         errors = vErrors.length;
       }
     }
@@ -11691,14 +8385,14 @@ function validate186(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.serverInfo !== undefined) {
       if (
-        !validate70(data.serverInfo, {
+        !validate_Implementation(data.serverInfo, {
           instancePath: instancePath + "/serverInfo",
           parentData: data,
           parentDataProperty: "serverInfo",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+        vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
@@ -11717,11 +8411,13 @@ function validate186(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate186.errors = vErrors;
+  validate_InitializeResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate190(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11826,17 +8522,124 @@ function validate190(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate190.errors = vErrors;
+  validate_InitializedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema86 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate191(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_InitializedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/initialized" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/initialized" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_InitializedNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_InitializedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -11874,25 +8677,10 @@ function validate191(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate191.errors = vErrors;
+  validate_InitializedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema87 = {
-  properties: {
-    error: {
-      properties: { code: { type: "integer" }, data: {}, message: { type: "string" } },
-      required: ["code", "message"],
-      type: "object",
-    },
-    id: { $ref: "#/definitions/RequestId" },
-    jsonrpc: { const: "2.0", type: "string" },
-  },
-  required: ["error", "id", "jsonrpc"],
-  type: "object",
-};
-
-function validate192(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCError(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12027,14 +8815,14 @@ function validate192(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate52(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -12086,545 +8874,42 @@ function validate192(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate192.errors = vErrors;
+  validate_JSONRPCError.errors = vErrors;
   return errors === 0;
 }
-
-const schema88 = {
-  anyOf: [
-    { $ref: "#/definitions/JSONRPCRequest" },
-    { $ref: "#/definitions/JSONRPCNotification" },
-    { $ref: "#/definitions/JSONRPCResponse" },
-    { $ref: "#/definitions/JSONRPCError" },
-  ],
-};
-const schema89 = {
-  properties: {
-    id: { $ref: "#/definitions/RequestId" },
-    jsonrpc: { const: "2.0", type: "string" },
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: {
-        _meta: {
-          additionalProperties: {},
-          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
-          type: "object",
-        },
-      },
-      type: "object",
-    },
-  },
-  required: ["id", "jsonrpc", "method"],
-  type: "object",
-};
-
-function validate195(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.jsonrpc === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.method === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.id !== undefined) {
-      if (
-        !validate52(data.id, {
-          instancePath: instancePath + "/id",
-          parentData: data,
-          parentDataProperty: "id",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.jsonrpc !== undefined) {
-      let data1 = data.jsonrpc;
-      if (typeof data1 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("2.0" !== data1) {
-        const err4 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.method !== undefined) {
-      if (typeof data.method !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data3 = data.params;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3._meta !== undefined) {
-          let data4 = data3._meta;
-          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-            if (data4.progressToken !== undefined) {
-              if (
-                !validate62(data4.progressToken, {
-                  instancePath: instancePath + "/params/_meta/progressToken",
-                  parentData: data4,
-                  parentDataProperty: "progressToken",
-                  rootData,
-                })
-              ) {
-                vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
-                errors = vErrors.length;
-              }
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate195.errors = vErrors;
-  return errors === 0;
-}
-
-const schema90 = {
-  properties: {
-    jsonrpc: { const: "2.0", type: "string" },
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["jsonrpc", "method"],
-  type: "object",
-};
-
-function validate199(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.jsonrpc === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.jsonrpc !== undefined) {
-      let data0 = data.jsonrpc;
-      if (typeof data0 !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if ("2.0" !== data0) {
-        const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.method !== undefined) {
-      if (typeof data.method !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      let data2 = data.params;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        if (data2._meta !== undefined) {
-          let data3 = data2._meta;
-          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-          } else {
-            const err5 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate199.errors = vErrors;
-  return errors === 0;
-}
-
-const schema91 = {
-  properties: {
-    id: { $ref: "#/definitions/RequestId" },
-    jsonrpc: { const: "2.0", type: "string" },
-    result: { $ref: "#/definitions/Result" },
-  },
-  required: ["id", "jsonrpc", "result"],
-  type: "object",
-};
-
-function validate201(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.jsonrpc === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "jsonrpc" },
-        message: "must have required property '" + "jsonrpc" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.result === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "result" },
-        message: "must have required property '" + "result" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.id !== undefined) {
-      if (
-        !validate52(data.id, {
-          instancePath: instancePath + "/id",
-          parentData: data,
-          parentDataProperty: "id",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.jsonrpc !== undefined) {
-      let data1 = data.jsonrpc;
-      if (typeof data1 !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if ("2.0" !== data1) {
-        const err4 = {
-          instancePath: instancePath + "/jsonrpc",
-          schemaPath: "#/properties/jsonrpc/const",
-          keyword: "const",
-          params: { allowedValue: "2.0" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.result !== undefined) {
-      if (
-        !validate104(data.result, {
-          instancePath: instancePath + "/result",
-          parentData: data,
-          parentDataProperty: "result",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate201.errors = vErrors;
-  return errors === 0;
-}
-
-function validate194(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate195(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate195.errors : vErrors.concat(validate195.errors);
+  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate199(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
+    if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate201(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate201.errors : vErrors.concat(validate201.errors);
+      if (!validate_JSONRPCResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_JSONRPCResponse.errors : vErrors.concat(validate_JSONRPCResponse.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate192(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+        if (!validate_JSONRPCError(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_JSONRPCError.errors : vErrors.concat(validate_JSONRPCError.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -12656,11 +8941,13 @@ function validate194(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate194.errors = vErrors;
+  validate_JSONRPCMessage.errors = vErrors;
   return errors === 0;
 }
-
-function validate206(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12797,11 +9084,153 @@ function validate206(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate206.errors = vErrors;
+  validate_JSONRPCNotification.errors = vErrors;
   return errors === 0;
 }
-
-function validate207(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.jsonrpc === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.jsonrpc !== undefined) {
+      let data0 = data.jsonrpc;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("2.0" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.method !== undefined) {
+      if (typeof data.method !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data2 = data.params;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        if (data2._meta !== undefined) {
+          let data3 = data2._meta;
+          if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+          } else {
+            const err5 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_JSONRPCNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -12852,14 +9281,14 @@ function validate207(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate52(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -12921,14 +9350,15 @@ function validate207(data, { instancePath = "", parentData, parentDataProperty, 
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.progressToken !== undefined) {
               if (
-                !validate62(data4.progressToken, {
+                !validate_ProgressToken(data4.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data4,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -12979,11 +9409,192 @@ function validate207(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate207.errors = vErrors;
+  validate_JSONRPCRequest.errors = vErrors;
   return errors === 0;
 }
-
-function validate210(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.jsonrpc === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.id !== undefined) {
+      if (
+        !validate_RequestId(data.id, {
+          instancePath: instancePath + "/id",
+          parentData: data,
+          parentDataProperty: "id",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.jsonrpc !== undefined) {
+      let data1 = data.jsonrpc;
+      if (typeof data1 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("2.0" !== data1) {
+        const err4 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.method !== undefined) {
+      if (typeof data.method !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data3 = data.params;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        if (data3._meta !== undefined) {
+          let data4 = data3._meta;
+          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+            if (data4.progressToken !== undefined) {
+              if (
+                !validate_ProgressToken(data4.progressToken, {
+                  instancePath: instancePath + "/params/_meta/progressToken",
+                  parentData: data4,
+                  parentDataProperty: "progressToken",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_JSONRPCRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13034,14 +9645,14 @@ function validate210(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.id !== undefined) {
       if (
-        !validate52(data.id, {
+        !validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
     }
@@ -13080,14 +9691,14 @@ function validate210(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.result !== undefined) {
       if (
-        !validate104(data.result, {
+        !validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
     }
@@ -13106,11 +9717,139 @@ function validate210(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate210.errors = vErrors;
+  validate_JSONRPCResponse.errors = vErrors;
   return errors === 0;
 }
-
-function validate213(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "id" },
+        message: "must have required property '" + "id" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.jsonrpc === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "jsonrpc" },
+        message: "must have required property '" + "jsonrpc" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.result === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "result" },
+        message: "must have required property '" + "result" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.id !== undefined) {
+      if (
+        !validate_RequestId(data.id, {
+          instancePath: instancePath + "/id",
+          parentData: data,
+          parentDataProperty: "id",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.jsonrpc !== undefined) {
+      let data1 = data.jsonrpc;
+      if (typeof data1 !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+      if ("2.0" !== data1) {
+        const err4 = {
+          instancePath: instancePath + "/jsonrpc",
+          schemaPath: "#/properties/jsonrpc/const",
+          keyword: "const",
+          params: { allowedValue: "2.0" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.result !== undefined) {
+      if (
+        !validate_Result(data.result, {
+          instancePath: instancePath + "/result",
+          parentData: data,
+          parentDataProperty: "result",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_JSONRPCResponse_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListPromptsRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13213,13 +9952,122 @@ function validate213(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate213.errors = vErrors;
+  validate_ListPromptsRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema96 = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate214(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListPromptsRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("prompts/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "prompts/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListPromptsRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListPromptsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13255,289 +10103,10 @@ function validate214(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate214.errors = vErrors;
+  validate_ListPromptsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema97 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    prompts: { items: { $ref: "#/definitions/Prompt" }, type: "array" },
-  },
-  required: ["prompts"],
-  type: "object",
-};
-const schema98 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    arguments: { items: { $ref: "#/definitions/PromptArgument" }, type: "array" },
-    description: { type: "string" },
-    name: { type: "string" },
-    title: { type: "string" },
-  },
-  required: ["name"],
-  type: "object",
-};
-const schema99 = {
-  properties: {
-    description: { type: "string" },
-    name: { type: "string" },
-    required: { type: "boolean" },
-    title: { type: "string" },
-  },
-  required: ["name"],
-  type: "object",
-};
-
-function validate217(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.required !== undefined) {
-      if (typeof data.required !== "boolean") {
-        const err3 = {
-          instancePath: instancePath + "/required",
-          schemaPath: "#/properties/required/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate217.errors = vErrors;
-  return errors === 0;
-}
-
-function validate216(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.arguments !== undefined) {
-      let data1 = data.arguments;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate217(data1[i0], {
-              instancePath: instancePath + "/arguments/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          ) {
-            vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/arguments",
-          schemaPath: "#/properties/arguments/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate216.errors = vErrors;
-  return errors === 0;
-}
-
-function validate215(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListPromptsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13598,14 +10167,14 @@ function validate215(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate216(data2[i0], {
+            !validate_Prompt(data2[i0], {
               instancePath: instancePath + "/prompts/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate216.errors : vErrors.concat(validate216.errors);
+            vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
             errors = vErrors.length;
           }
         }
@@ -13640,11 +10209,13 @@ function validate215(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate215.errors = vErrors;
+  validate_ListPromptsResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate220(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13747,13 +10318,122 @@ function validate220(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate220.errors = vErrors;
+  validate_ListResourceTemplatesRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema101 = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate221(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("resources/templates/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/templates/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListResourceTemplatesRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListResourceTemplatesRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -13789,221 +10469,13 @@ function validate221(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate221.errors = vErrors;
+  validate_ListResourceTemplatesRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema102 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    resourceTemplates: { items: { $ref: "#/definitions/ResourceTemplate" }, type: "array" },
-  },
-  required: ["resourceTemplates"],
-  type: "object",
-};
-const schema103 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/Annotations" },
-    description: { type: "string" },
-    mimeType: { type: "string" },
-    name: { type: "string" },
-    title: { type: "string" },
-    uriTemplate: { format: "uri-template", type: "string" },
-  },
-  required: ["name", "uriTemplate"],
-  type: "object",
-};
-
-function validate223(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uriTemplate === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uriTemplate" },
-        message: "must have required property '" + "uriTemplate" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate22(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.uriTemplate !== undefined) {
-      let data6 = data.uriTemplate;
-      if (typeof data6 === "string") {
-        if (!formats18.test(data6)) {
-          const err7 = {
-            instancePath: instancePath + "/uriTemplate",
-            schemaPath: "#/properties/uriTemplate/format",
-            keyword: "format",
-            params: { format: "uri-template" },
-            message: 'must match format "' + "uri-template" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      } else {
-        const err8 = {
-          instancePath: instancePath + "/uriTemplate",
-          schemaPath: "#/properties/uriTemplate/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate223.errors = vErrors;
-  return errors === 0;
-}
-
-function validate222(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourceTemplatesResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14064,14 +10536,15 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate223(data2[i0], {
+            !validate_ResourceTemplate(data2[i0], {
               instancePath: instancePath + "/resourceTemplates/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate223.errors : vErrors.concat(validate223.errors);
+            vErrors =
+              vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
             errors = vErrors.length;
           }
         }
@@ -14106,11 +10579,13 @@ function validate222(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate222.errors = vErrors;
+  validate_ListResourceTemplatesResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate226(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14213,13 +10688,122 @@ function validate226(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate226.errors = vErrors;
+  validate_ListResourcesRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema105 = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate227(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("resources/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListResourcesRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListResourcesRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14255,240 +10839,13 @@ function validate227(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate227.errors = vErrors;
+  validate_ListResourcesRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema106 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    resources: { items: { $ref: "#/definitions/Resource" }, type: "array" },
-  },
-  required: ["resources"],
-  type: "object",
-};
-const schema107 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/Annotations" },
-    description: { type: "string" },
-    mimeType: { type: "string" },
-    name: { type: "string" },
-    size: { type: "integer" },
-    title: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["name", "uri"],
-  type: "object",
-};
-
-function validate229(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.uri === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "uri" },
-        message: "must have required property '" + "uri" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate22(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.mimeType !== undefined) {
-      if (typeof data.mimeType !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/mimeType",
-          schemaPath: "#/properties/mimeType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.size !== undefined) {
-      let data5 = data.size;
-      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
-        const err6 = {
-          instancePath: instancePath + "/size",
-          schemaPath: "#/properties/size/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      let data7 = data.uri;
-      if (typeof data7 === "string") {
-        if (!formats4(data7)) {
-          const err8 = {
-            instancePath: instancePath + "/uri",
-            schemaPath: "#/properties/uri/format",
-            keyword: "format",
-            params: { format: "uri" },
-            message: 'must match format "' + "uri" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate229.errors = vErrors;
-  return errors === 0;
-}
-
-function validate228(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListResourcesResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14549,14 +10906,14 @@ function validate228(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate229(data2[i0], {
+            !validate_Resource(data2[i0], {
               instancePath: instancePath + "/resources/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate229.errors : vErrors.concat(validate229.errors);
+            vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
             errors = vErrors.length;
           }
         }
@@ -14591,30 +10948,10 @@ function validate228(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate228.errors = vErrors;
+  validate_ListResourcesResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema108 = {
-  properties: {
-    method: { const: "roots/list", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: {
-        _meta: {
-          additionalProperties: {},
-          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
-          type: "object",
-        },
-      },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate232(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14674,14 +11011,15 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate62(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -14732,23 +11070,13 @@ function validate232(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate232.errors = vErrors;
+  validate_ListRootsRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema109 = {
-  additionalProperties: {},
-  properties: {
-    _meta: {
-      additionalProperties: {},
-      properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
-      type: "object",
-    },
-  },
-  type: "object",
-};
-
-function validate234(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14757,14 +11085,14 @@ function validate234(data, { instancePath = "", parentData, parentDataProperty, 
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate62(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -14799,11 +11127,10 @@ function validate234(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate234.errors = vErrors;
+  validate_ListRootsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate236(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14847,14 +11174,14 @@ function validate236(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate113(data1[i0], {
+            !validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
         }
@@ -14889,11 +11216,99 @@ function validate236(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate236.errors = vErrors;
+  validate_ListRootsResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate238(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListRootsResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.roots === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "roots" },
+        message: "must have required property '" + "roots" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.roots !== undefined) {
+      let data1 = data.roots;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_Root(data1[i0], {
+              instancePath: instancePath + "/roots/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/roots",
+          schemaPath: "#/properties/roots/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_ListRootsResult_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListToolsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -14996,13 +11411,122 @@ function validate238(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate238.errors = vErrors;
+  validate_ListToolsRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema112 = { properties: { cursor: { type: "string" } }, type: "object" };
-
-function validate239(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListToolsRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("tools/list" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "tools/list" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.cursor !== undefined) {
+          if (typeof data1.cursor !== "string") {
+            const err3 = {
+              instancePath: instancePath + "/params/cursor",
+              schemaPath: "#/properties/params/properties/cursor/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ListToolsRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ListToolsRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15038,596 +11562,10 @@ function validate239(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate239.errors = vErrors;
+  validate_ListToolsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema113 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    nextCursor: { type: "string" },
-    tools: { items: { $ref: "#/definitions/Tool" }, type: "array" },
-  },
-  required: ["tools"],
-  type: "object",
-};
-const schema114 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    annotations: { $ref: "#/definitions/ToolAnnotations" },
-    description: { type: "string" },
-    inputSchema: {
-      properties: {
-        properties: {
-          additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
-          type: "object",
-        },
-        required: { items: { type: "string" }, type: "array" },
-        type: { const: "object", type: "string" },
-      },
-      required: ["type"],
-      type: "object",
-    },
-    name: { type: "string" },
-    outputSchema: {
-      properties: {
-        properties: {
-          additionalProperties: { additionalProperties: true, properties: {}, type: "object" },
-          type: "object",
-        },
-        required: { items: { type: "string" }, type: "array" },
-        type: { const: "object", type: "string" },
-      },
-      required: ["type"],
-      type: "object",
-    },
-    title: { type: "string" },
-  },
-  required: ["inputSchema", "name"],
-  type: "object",
-};
-const schema115 = {
-  properties: {
-    destructiveHint: { type: "boolean" },
-    idempotentHint: { type: "boolean" },
-    openWorldHint: { type: "boolean" },
-    readOnlyHint: { type: "boolean" },
-    title: { type: "string" },
-  },
-  type: "object",
-};
-
-function validate242(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.destructiveHint !== undefined) {
-      if (typeof data.destructiveHint !== "boolean") {
-        const err0 = {
-          instancePath: instancePath + "/destructiveHint",
-          schemaPath: "#/properties/destructiveHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.idempotentHint !== undefined) {
-      if (typeof data.idempotentHint !== "boolean") {
-        const err1 = {
-          instancePath: instancePath + "/idempotentHint",
-          schemaPath: "#/properties/idempotentHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.openWorldHint !== undefined) {
-      if (typeof data.openWorldHint !== "boolean") {
-        const err2 = {
-          instancePath: instancePath + "/openWorldHint",
-          schemaPath: "#/properties/openWorldHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.readOnlyHint !== undefined) {
-      if (typeof data.readOnlyHint !== "boolean") {
-        const err3 = {
-          instancePath: instancePath + "/readOnlyHint",
-          schemaPath: "#/properties/readOnlyHint/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate242.errors = vErrors;
-  return errors === 0;
-}
-
-function validate241(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.inputSchema === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "inputSchema" },
-        message: "must have required property '" + "inputSchema" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data._meta !== undefined) {
-      let data0 = data._meta;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/_meta",
-          schemaPath: "#/properties/_meta/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.annotations !== undefined) {
-      if (
-        !validate242(data.annotations, {
-          instancePath: instancePath + "/annotations",
-          parentData: data,
-          parentDataProperty: "annotations",
-          rootData,
-        })
-      ) {
-        vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.inputSchema !== undefined) {
-      let data3 = data.inputSchema;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        if (data3.type === undefined) {
-          const err4 = {
-            instancePath: instancePath + "/inputSchema",
-            schemaPath: "#/properties/inputSchema/required",
-            keyword: "required",
-            params: { missingProperty: "type" },
-            message: "must have required property '" + "type" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data3.properties !== undefined) {
-          let data4 = data3.properties;
-          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
-            for (const key0 in data4) {
-              let data5 = data4[key0];
-              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
-              } else {
-                const err5 = {
-                  instancePath:
-                    instancePath + "/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-                  schemaPath: "#/properties/inputSchema/properties/properties/additionalProperties/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                };
-                if (vErrors === null) {
-                  vErrors = [err5];
-                } else {
-                  vErrors.push(err5);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err6 = {
-              instancePath: instancePath + "/inputSchema/properties",
-              schemaPath: "#/properties/inputSchema/properties/properties/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        if (data3.required !== undefined) {
-          let data6 = data3.required;
-          if (Array.isArray(data6)) {
-            const len0 = data6.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              if (typeof data6[i0] !== "string") {
-                const err7 = {
-                  instancePath: instancePath + "/inputSchema/required/" + i0,
-                  schemaPath: "#/properties/inputSchema/properties/required/items/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err7];
-                } else {
-                  vErrors.push(err7);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err8 = {
-              instancePath: instancePath + "/inputSchema/required",
-              schemaPath: "#/properties/inputSchema/properties/required/type",
-              keyword: "type",
-              params: { type: "array" },
-              message: "must be array",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-        if (data3.type !== undefined) {
-          let data8 = data3.type;
-          if (typeof data8 !== "string") {
-            const err9 = {
-              instancePath: instancePath + "/inputSchema/type",
-              schemaPath: "#/properties/inputSchema/properties/type/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-          if ("object" !== data8) {
-            const err10 = {
-              instancePath: instancePath + "/inputSchema/type",
-              schemaPath: "#/properties/inputSchema/properties/type/const",
-              keyword: "const",
-              params: { allowedValue: "object" },
-              message: "must be equal to constant",
-            };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + "/inputSchema",
-          schemaPath: "#/properties/inputSchema/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err12 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.outputSchema !== undefined) {
-      let data10 = data.outputSchema;
-      if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
-        if (data10.type === undefined) {
-          const err13 = {
-            instancePath: instancePath + "/outputSchema",
-            schemaPath: "#/properties/outputSchema/required",
-            keyword: "required",
-            params: { missingProperty: "type" },
-            message: "must have required property '" + "type" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-        if (data10.properties !== undefined) {
-          let data11 = data10.properties;
-          if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
-            for (const key1 in data11) {
-              let data12 = data11[key1];
-              if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-              } else {
-                const err14 = {
-                  instancePath:
-                    instancePath + "/outputSchema/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-                  schemaPath: "#/properties/outputSchema/properties/properties/additionalProperties/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                };
-                if (vErrors === null) {
-                  vErrors = [err14];
-                } else {
-                  vErrors.push(err14);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err15 = {
-              instancePath: instancePath + "/outputSchema/properties",
-              schemaPath: "#/properties/outputSchema/properties/properties/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err15];
-            } else {
-              vErrors.push(err15);
-            }
-            errors++;
-          }
-        }
-        if (data10.required !== undefined) {
-          let data13 = data10.required;
-          if (Array.isArray(data13)) {
-            const len1 = data13.length;
-            for (let i1 = 0; i1 < len1; i1++) {
-              if (typeof data13[i1] !== "string") {
-                const err16 = {
-                  instancePath: instancePath + "/outputSchema/required/" + i1,
-                  schemaPath: "#/properties/outputSchema/properties/required/items/type",
-                  keyword: "type",
-                  params: { type: "string" },
-                  message: "must be string",
-                };
-                if (vErrors === null) {
-                  vErrors = [err16];
-                } else {
-                  vErrors.push(err16);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err17 = {
-              instancePath: instancePath + "/outputSchema/required",
-              schemaPath: "#/properties/outputSchema/properties/required/type",
-              keyword: "type",
-              params: { type: "array" },
-              message: "must be array",
-            };
-            if (vErrors === null) {
-              vErrors = [err17];
-            } else {
-              vErrors.push(err17);
-            }
-            errors++;
-          }
-        }
-        if (data10.type !== undefined) {
-          let data15 = data10.type;
-          if (typeof data15 !== "string") {
-            const err18 = {
-              instancePath: instancePath + "/outputSchema/type",
-              schemaPath: "#/properties/outputSchema/properties/type/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err18];
-            } else {
-              vErrors.push(err18);
-            }
-            errors++;
-          }
-          if ("object" !== data15) {
-            const err19 = {
-              instancePath: instancePath + "/outputSchema/type",
-              schemaPath: "#/properties/outputSchema/properties/type/const",
-              keyword: "const",
-              params: { allowedValue: "object" },
-              message: "must be equal to constant",
-            };
-            if (vErrors === null) {
-              vErrors = [err19];
-            } else {
-              vErrors.push(err19);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err20 = {
-          instancePath: instancePath + "/outputSchema",
-          schemaPath: "#/properties/outputSchema/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err20];
-        } else {
-          vErrors.push(err20);
-        }
-        errors++;
-      }
-    }
-    if (data.title !== undefined) {
-      if (typeof data.title !== "string") {
-        const err21 = {
-          instancePath: instancePath + "/title",
-          schemaPath: "#/properties/title/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err21];
-        } else {
-          vErrors.push(err21);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err22 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err22];
-    } else {
-      vErrors.push(err22);
-    }
-    errors++;
-  }
-  validate241.errors = vErrors;
-  return errors === 0;
-}
-
-function validate240(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ListToolsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15688,14 +11626,14 @@ function validate240(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate241(data2[i0], {
+            !validate_Tool(data2[i0], {
               instancePath: instancePath + "/tools/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate241.errors : vErrors.concat(validate241.errors);
+            vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
         }
@@ -15730,11 +11668,10 @@ function validate240(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate240.errors = vErrors;
+  validate_ListToolsResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate245(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingLevel(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -15766,7 +11703,7 @@ function validate245(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema44.enum },
+      params: { allowedValues: schema_LoggingLevel.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -15776,24 +11713,58 @@ function validate245(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate245.errors = vErrors;
+  validate_LoggingLevel.errors = vErrors;
   return errors === 0;
 }
-
-const schema117 = {
-  properties: {
-    method: { const: "notifications/message", type: "string" },
-    params: {
-      properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
-      required: ["data", "level"],
-      type: "object",
-    },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate246(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingLevel_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string") {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(
+    data === "alert" ||
+    data === "critical" ||
+    data === "debug" ||
+    data === "emergency" ||
+    data === "error" ||
+    data === "info" ||
+    data === "notice" ||
+    data === "warning"
+  )) {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/enum",
+      keyword: "enum",
+      params: { allowedValues: schema_LoggingLevel.enum },
+      message: "must be equal to one of the allowed values",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_LoggingLevel_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_LoggingMessageNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -15895,14 +11866,14 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.level !== undefined) {
           if (
-            !validate94(data1.level, {
+            !validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
         }
@@ -15954,17 +11925,13 @@ function validate246(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate246.errors = vErrors;
+  validate_LoggingMessageNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema118 = {
-  properties: { data: {}, level: { $ref: "#/definitions/LoggingLevel" }, logger: { type: "string" } },
-  required: ["data", "level"],
-  type: "object",
-};
-
-function validate248(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_LoggingMessageNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16000,14 +11967,14 @@ function validate248(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.level !== undefined) {
       if (
-        !validate94(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -16043,11 +12010,10 @@ function validate248(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate248.errors = vErrors;
+  validate_LoggingMessageNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate250(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelHint(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16083,11 +12049,49 @@ function validate250(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate250.errors = vErrors;
+  validate_ModelHint.errors = vErrors;
   return errors === 0;
 }
-
-function validate251(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelHint_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err0 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_ModelHint_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ModelPreferences(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16146,14 +12150,14 @@ function validate251(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate139(data1[i0], {
+            !validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
         }
@@ -16286,24 +12290,215 @@ function validate251(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate251.errors = vErrors;
+  validate_ModelPreferences.errors = vErrors;
   return errors === 0;
 }
-
-const schema121 = {
-  properties: {
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate253(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ModelPreferences_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.costPriority !== undefined) {
+      let data0 = data.costPriority;
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 1 || isNaN(data0)) {
+          const err0 = {
+            instancePath: instancePath + "/costPriority",
+            schemaPath: "#/properties/costPriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err0];
+          } else {
+            vErrors.push(err0);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err1 = {
+            instancePath: instancePath + "/costPriority",
+            schemaPath: "#/properties/costPriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/costPriority",
+          schemaPath: "#/properties/costPriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.hints !== undefined) {
+      let data1 = data.hints;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_ModelHint(data1[i0], {
+              instancePath: instancePath + "/hints/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/hints",
+          schemaPath: "#/properties/hints/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.intelligencePriority !== undefined) {
+      let data3 = data.intelligencePriority;
+      if (typeof data3 == "number" && isFinite(data3)) {
+        if (data3 > 1 || isNaN(data3)) {
+          const err4 = {
+            instancePath: instancePath + "/intelligencePriority",
+            schemaPath: "#/properties/intelligencePriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err5 = {
+            instancePath: instancePath + "/intelligencePriority",
+            schemaPath: "#/properties/intelligencePriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/intelligencePriority",
+          schemaPath: "#/properties/intelligencePriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.speedPriority !== undefined) {
+      let data4 = data.speedPriority;
+      if (typeof data4 == "number" && isFinite(data4)) {
+        if (data4 > 1 || isNaN(data4)) {
+          const err7 = {
+            instancePath: instancePath + "/speedPriority",
+            schemaPath: "#/properties/speedPriority/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 1 },
+            message: "must be <= 1",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data4 < 0 || isNaN(data4)) {
+          const err8 = {
+            instancePath: instancePath + "/speedPriority",
+            schemaPath: "#/properties/speedPriority/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: 0 },
+            message: "must be >= 0",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/speedPriority",
+          schemaPath: "#/properties/speedPriority/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_ModelPreferences_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Notification(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16392,11 +12587,10 @@ function validate253(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate253.errors = vErrors;
+  validate_Notification.errors = vErrors;
   return errors === 0;
 }
-
-function validate254(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_NumberSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16507,7 +12701,7 @@ function validate254(data, { instancePath = "", parentData, parentDataProperty, 
           instancePath: instancePath + "/type",
           schemaPath: "#/properties/type/enum",
           keyword: "enum",
-          params: { allowedValues: schema68.properties.type.enum },
+          params: { allowedValues: schema_NumberSchema.properties.type.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -16533,17 +12727,150 @@ function validate254(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate254.errors = vErrors;
+  validate_NumberSchema.errors = vErrors;
   return errors === 0;
 }
-
-const schema123 = {
-  properties: { method: { type: "string" }, params: { properties: { cursor: { type: "string" } }, type: "object" } },
-  required: ["method"],
-  type: "object",
-};
-
-function validate255(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_NumberSchema_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.maximum !== undefined) {
+      let data1 = data.maximum;
+      if (!(typeof data1 == "number" && isFinite(data1))) {
+        const err2 = {
+          instancePath: instancePath + "/maximum",
+          schemaPath: "#/properties/maximum/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.minimum !== undefined) {
+      let data2 = data.minimum;
+      if (!(typeof data2 == "number" && isFinite(data2))) {
+        const err3 = {
+          instancePath: instancePath + "/minimum",
+          schemaPath: "#/properties/minimum/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data4 = data.type;
+      if (typeof data4 !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if (!(data4 === "integer" || data4 === "number")) {
+        const err6 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/enum",
+          keyword: "enum",
+          params: { allowedValues: schema_NumberSchema.properties.type.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_NumberSchema_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_PaginatedRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16630,16 +12957,10 @@ function validate255(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate255.errors = vErrors;
+  validate_PaginatedRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema124 = {
-  properties: { _meta: { additionalProperties: {}, type: "object" }, nextCursor: { type: "string" } },
-  type: "object",
-};
-
-function validate256(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PaginatedResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16694,11 +13015,10 @@ function validate256(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate256.errors = vErrors;
+  validate_PaginatedResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate257(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PingRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16758,14 +13078,15 @@ function validate257(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate62(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -16816,23 +13137,135 @@ function validate257(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate257.errors = vErrors;
+  validate_PingRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema126 = {
-  additionalProperties: {},
-  properties: {
-    _meta: {
-      additionalProperties: {},
-      properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
-      type: "object",
-    },
-  },
-  type: "object",
-};
-
-function validate259(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PingRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("ping" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "ping" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+            if (data2.progressToken !== undefined) {
+              if (
+                !validate_ProgressToken(data2.progressToken, {
+                  instancePath: instancePath + "/params/_meta/progressToken",
+                  parentData: data2,
+                  parentDataProperty: "progressToken",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+                errors = vErrors.length;
+              }
+            }
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_PingRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_PingRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -16841,14 +13274,14 @@ function validate259(data, { instancePath = "", parentData, parentDataProperty, 
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
           if (
-            !validate62(data0.progressToken, {
+            !validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -16883,42 +13316,44 @@ function validate259(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate259.errors = vErrors;
+  validate_PingRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate261(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PrimitiveSchemaDefinition(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate153(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate155(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+    if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate29(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+      if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate158(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
+        if (!validate_EnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_EnumSchema.errors : vErrors.concat(validate_EnumSchema.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -16950,11 +13385,82 @@ function validate261(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate261.errors = vErrors;
+  validate_PrimitiveSchemaDefinition.errors = vErrors;
   return errors === 0;
 }
-
-function validate266(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PrimitiveSchemaDefinition_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_EnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_EnumSchema.errors : vErrors.concat(validate_EnumSchema.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+      }
+    }
+  }
+  if (!valid0) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/anyOf",
+      keyword: "anyOf",
+      params: {},
+      message: "must match a schema in anyOf",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_PrimitiveSchemaDefinition_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ProgressNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17091,14 +13597,14 @@ function validate266(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.progressToken !== undefined) {
           if (
-            !validate62(data1.progressToken, {
+            !validate_ProgressToken(data1.progressToken, {
               instancePath: instancePath + "/params/progressToken",
               parentData: data1,
               parentDataProperty: "progressToken",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
         }
@@ -17151,22 +13657,216 @@ function validate266(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate266.errors = vErrors;
+  validate_ProgressNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema129 = {
-  properties: {
-    message: { type: "string" },
-    progress: { type: "number" },
-    progressToken: { $ref: "#/definitions/ProgressToken" },
-    total: { type: "number" },
-  },
-  required: ["progress", "progressToken"],
-  type: "object",
-};
-
-function validate268(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("notifications/progress" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/progress" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.progress === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "progress" },
+            message: "must have required property '" + "progress" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.progressToken === undefined) {
+          const err5 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "progressToken" },
+            message: "must have required property '" + "progressToken" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data1.message !== undefined) {
+          if (typeof data1.message !== "string") {
+            const err6 = {
+              instancePath: instancePath + "/params/message",
+              schemaPath: "#/properties/params/properties/message/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data1.progress !== undefined) {
+          let data3 = data1.progress;
+          if (!(typeof data3 == "number" && isFinite(data3))) {
+            const err7 = {
+              instancePath: instancePath + "/params/progress",
+              schemaPath: "#/properties/params/properties/progress/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        if (data1.progressToken !== undefined) {
+          if (
+            !validate_ProgressToken(data1.progressToken, {
+              instancePath: instancePath + "/params/progressToken",
+              parentData: data1,
+              parentDataProperty: "progressToken",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
+            errors = vErrors.length;
+          }
+        }
+        if (data1.total !== undefined) {
+          let data5 = data1.total;
+          if (!(typeof data5 == "number" && isFinite(data5))) {
+            const err8 = {
+              instancePath: instancePath + "/params/total",
+              schemaPath: "#/properties/params/properties/total/type",
+              keyword: "type",
+              params: { type: "number" },
+              message: "must be number",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_ProgressNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ProgressNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17237,14 +13937,14 @@ function validate268(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.progressToken !== undefined) {
       if (
-        !validate62(data.progressToken, {
+        !validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+        vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
     }
@@ -17281,11 +13981,10 @@ function validate268(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate268.errors = vErrors;
+  validate_ProgressNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate270(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressToken(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
@@ -17293,7 +13992,7 @@ function validate270(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema29.type },
+      params: { type: schema_ProgressToken.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -17303,11 +14002,31 @@ function validate270(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate270.errors = vErrors;
+  validate_ProgressToken.errors = vErrors;
   return errors === 0;
 }
-
-function validate271(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ProgressToken_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: schema_ProgressToken.type },
+      message: "must be string,integer",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_ProgressToken_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Prompt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17351,14 +14070,15 @@ function validate271(data, { instancePath = "", parentData, parentDataProperty, 
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
           if (
-            !validate217(data1[i0], {
+            !validate_PromptArgument(data1[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate217.errors : vErrors.concat(validate217.errors);
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
           }
         }
@@ -17444,11 +14164,10 @@ function validate271(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate271.errors = vErrors;
+  validate_Prompt.errors = vErrors;
   return errors === 0;
 }
-
-function validate273(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptArgument(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17550,24 +14269,118 @@ function validate273(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate273.errors = vErrors;
+  validate_PromptArgument.errors = vErrors;
   return errors === 0;
 }
-
-const schema133 = {
-  properties: {
-    method: { const: "notifications/prompts/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate274(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptArgument_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.required !== undefined) {
+      if (typeof data.required !== "boolean") {
+        const err3 = {
+          instancePath: instancePath + "/required",
+          schemaPath: "#/properties/required/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_PromptArgument_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_PromptListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17672,17 +14485,13 @@ function validate274(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate274.errors = vErrors;
+  validate_PromptListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema134 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate275(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17720,11 +14529,10 @@ function validate275(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate275.errors = vErrors;
+  validate_PromptListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate276(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17760,27 +14568,27 @@ function validate276(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.content !== undefined) {
       if (
-        !validate33(data.content, {
+        !validate_ContentBlock(data.content, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
+        vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
         errors = vErrors.length;
       }
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -17799,11 +14607,88 @@ function validate276(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate276.errors = vErrors;
+  validate_PromptMessage.errors = vErrors;
   return errors === 0;
 }
-
-function validate279(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.content !== undefined) {
+      if (
+        !validate_ContentBlock(data.content, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate_PromptMessage_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_PromptReference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -17919,11 +14804,273 @@ function validate279(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate279.errors = vErrors;
+  validate_PromptReference.errors = vErrors;
   return errors === 0;
 }
-
-function validate280(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_PromptReference_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data2 = data.type;
+      if (typeof data2 !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if ("ref/prompt" !== data2) {
+        const err5 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "ref/prompt" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_PromptReference_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Prompt_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.arguments !== undefined) {
+      let data1 = data.arguments;
+      if (Array.isArray(data1)) {
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          if (
+            !validate_PromptArgument(data1[i0], {
+              instancePath: instancePath + "/arguments/" + i0,
+              parentData: data1,
+              parentDataProperty: i0,
+              rootData,
+            })
+          ) {
+            vErrors =
+              vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/arguments",
+          schemaPath: "#/properties/arguments/type",
+          keyword: "type",
+          params: { type: "array" },
+          message: "must be array",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_Prompt_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ReadResourceRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18011,7 +15158,7 @@ function validate280(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -18073,13 +15220,169 @@ function validate280(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate280.errors = vErrors;
+  validate_ReadResourceRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema138 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
-
-function validate281(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ReadResourceRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("resources/read" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/read" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_ReadResourceRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ReadResourceRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18101,7 +15404,7 @@ function validate281(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats4(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -18147,25 +15450,13 @@ function validate281(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate281.errors = vErrors;
+  validate_ReadResourceRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-const schema139 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    contents: {
-      items: {
-        anyOf: [{ $ref: "#/definitions/TextResourceContents" }, { $ref: "#/definitions/BlobResourceContents" }],
-      },
-      type: "array",
-    },
-  },
-  required: ["contents"],
-  type: "object",
-};
-
-function validate282(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ReadResourceResult(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18213,14 +15504,17 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
           let valid3 = false;
           const _errs8 = errors;
           if (
-            !validate46(data2, {
+            !validate_TextResourceContents(data2, {
               instancePath: instancePath + "/contents/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+            vErrors =
+              vErrors === null
+                ? validate_TextResourceContents.errors
+                : vErrors.concat(validate_TextResourceContents.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs8 === errors;
@@ -18228,14 +15522,17 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
           if (!valid3) {
             const _errs9 = errors;
             if (
-              !validate28(data2, {
+              !validate_BlobResourceContents(data2, {
                 instancePath: instancePath + "/contents/" + i0,
                 parentData: data1,
                 parentDataProperty: i0,
                 rootData,
               })
             ) {
-              vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+              vErrors =
+                vErrors === null
+                  ? validate_BlobResourceContents.errors
+                  : vErrors.concat(validate_BlobResourceContents.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs9 === errors;
@@ -18297,30 +15594,10 @@ function validate282(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate282.errors = vErrors;
+  validate_ReadResourceResult.errors = vErrors;
   return errors === 0;
 }
-
-const schema140 = {
-  properties: {
-    method: { type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: {
-        _meta: {
-          additionalProperties: {},
-          properties: { progressToken: { $ref: "#/definitions/ProgressToken" } },
-          type: "object",
-        },
-      },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate285(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Request(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18364,14 +15641,15 @@ function validate285(data, { instancePath = "", parentData, parentDataProperty, 
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
               if (
-                !validate62(data2.progressToken, {
+                !validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
               ) {
-                vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+                vErrors =
+                  vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
               }
             }
@@ -18422,11 +15700,10 @@ function validate285(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate285.errors = vErrors;
+  validate_Request.errors = vErrors;
   return errors === 0;
 }
-
-function validate287(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RequestId(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
@@ -18434,7 +15711,7 @@ function validate287(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
-      params: { type: schema23.type },
+      params: { type: schema_RequestId.type },
       message: "must be string,integer",
     };
     if (vErrors === null) {
@@ -18444,11 +15721,31 @@ function validate287(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate287.errors = vErrors;
+  validate_RequestId.errors = vErrors;
   return errors === 0;
 }
-
-function validate288(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RequestId_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: schema_RequestId.type },
+      message: "must be string,integer",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  validate_RequestId_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Resource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18503,14 +15800,14 @@ function validate288(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -18603,7 +15900,7 @@ function validate288(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data7 = data.uri;
       if (typeof data7 === "string") {
-        if (!formats4(data7)) {
+        if (!format_uri(data7)) {
           const err8 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -18649,21 +15946,10 @@ function validate288(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate288.errors = vErrors;
+  validate_Resource.errors = vErrors;
   return errors === 0;
 }
-
-const schema143 = {
-  properties: {
-    _meta: { additionalProperties: {}, type: "object" },
-    mimeType: { type: "string" },
-    uri: { format: "uri", type: "string" },
-  },
-  required: ["uri"],
-  type: "object",
-};
-
-function validate290(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceContents(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18721,7 +16007,7 @@ function validate290(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err3 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -18767,11 +16053,10 @@ function validate290(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate290.errors = vErrors;
+  validate_ResourceContents.errors = vErrors;
   return errors === 0;
 }
-
-function validate291(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceLink(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -18841,14 +16126,14 @@ function validate291(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -18974,7 +16259,7 @@ function validate291(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data8 = data.uri;
       if (typeof data8 === "string") {
-        if (!formats4(data8)) {
+        if (!format_uri(data8)) {
           const err11 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -19020,24 +16305,265 @@ function validate291(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate291.errors = vErrors;
+  validate_ResourceLink.errors = vErrors;
   return errors === 0;
 }
-
-const schema145 = {
-  properties: {
-    method: { const: "notifications/resources/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate293(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceLink_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err3 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.size !== undefined) {
+      let data5 = data.size;
+      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err7 = {
+          instancePath: instancePath + "/size",
+          schemaPath: "#/properties/size/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err8 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data7 = data.type;
+      if (typeof data7 !== "string") {
+        const err9 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if ("resource_link" !== data7) {
+        const err10 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "resource_link" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data8 = data.uri;
+      if (typeof data8 === "string") {
+        if (!format_uri(data8)) {
+          const err11 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err13 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err13];
+    } else {
+      vErrors.push(err13);
+    }
+    errors++;
+  }
+  validate_ResourceLink_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -19142,17 +16668,13 @@ function validate293(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate293.errors = vErrors;
+  validate_ResourceListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema146 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate294(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -19190,11 +16712,10 @@ function validate294(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate294.errors = vErrors;
+  validate_ResourceListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate295(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceTemplate(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -19249,14 +16770,14 @@ function validate295(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -19331,7 +16852,7 @@ function validate295(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uriTemplate !== undefined) {
       let data6 = data.uriTemplate;
       if (typeof data6 === "string") {
-        if (!formats18.test(data6)) {
+        if (!format_uri_template.test(data6)) {
           const err7 = {
             instancePath: instancePath + "/uriTemplate",
             schemaPath: "#/properties/uriTemplate/format",
@@ -19377,11 +16898,13 @@ function validate295(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate295.errors = vErrors;
+  validate_ResourceTemplate.errors = vErrors;
   return errors === 0;
 }
-
-function validate297(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceTemplateReference(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -19451,7 +16974,7 @@ function validate297(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data1 = data.uri;
       if (typeof data1 === "string") {
-        if (!formats18.test(data1)) {
+        if (!format_uri_template.test(data1)) {
           const err4 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -19497,20 +17020,324 @@ function validate297(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate297.errors = vErrors;
+  validate_ResourceTemplateReference.errors = vErrors;
   return errors === 0;
 }
-
-const schema149 = {
-  properties: {
-    method: { const: "notifications/resources/updated", type: "string" },
-    params: { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" },
-  },
-  required: ["method", "params"],
-  type: "object",
-};
-
-function validate298(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceTemplateReference_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.type !== undefined) {
+      let data0 = data.type;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("ref/resource" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "ref/resource" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data1 = data.uri;
+      if (typeof data1 === "string") {
+        if (!format_uri_template.test(data1)) {
+          const err4 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri-template" },
+            message: 'must match format "' + "uri-template" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_ResourceTemplateReference_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceTemplate_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uriTemplate === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uriTemplate" },
+        message: "must have required property '" + "uriTemplate" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.uriTemplate !== undefined) {
+      let data6 = data.uriTemplate;
+      if (typeof data6 === "string") {
+        if (!format_uri_template.test(data6)) {
+          const err7 = {
+            instancePath: instancePath + "/uriTemplate",
+            schemaPath: "#/properties/uriTemplate/format",
+            keyword: "format",
+            params: { format: "uri-template" },
+            message: 'must match format "' + "uri-template" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/uriTemplate",
+          schemaPath: "#/properties/uriTemplate/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_ResourceTemplate_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ResourceUpdatedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -19598,7 +17425,7 @@ function validate298(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -19660,13 +17487,13 @@ function validate298(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate298.errors = vErrors;
+  validate_ResourceUpdatedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema150 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
-
-function validate299(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ResourceUpdatedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -19688,7 +17515,7 @@ function validate299(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats4(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -19734,11 +17561,214 @@ function validate299(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate299.errors = vErrors;
+  validate_ResourceUpdatedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate300(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Resource_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err5 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.size !== undefined) {
+      let data5 = data.size;
+      if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5) && isFinite(data5))) {
+        const err6 = {
+          instancePath: instancePath + "/size",
+          schemaPath: "#/properties/size/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data7 = data.uri;
+      if (typeof data7 === "string") {
+        if (!format_uri(data7)) {
+          const err8 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err10];
+    } else {
+      vErrors.push(err10);
+    }
+    errors++;
+  }
+  validate_Resource_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -19776,11 +17806,92 @@ function validate300(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate300.errors = vErrors;
+  validate_Result.errors = vErrors;
   return errors === 0;
 }
-
-function validate301(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Result_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Result_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Result_3(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err0 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Result_3.errors = vErrors;
+  return errors === 0;
+}
+function validate_Role(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string") {
@@ -19803,7 +17914,7 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
       instancePath,
       schemaPath: "#/enum",
       keyword: "enum",
-      params: { allowedValues: schema8.enum },
+      params: { allowedValues: schema_Role.enum },
       message: "must be equal to one of the allowed values",
     };
     if (vErrors === null) {
@@ -19813,11 +17924,46 @@ function validate301(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate301.errors = vErrors;
+  validate_Role.errors = vErrors;
   return errors === 0;
 }
-
-function validate302(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Role_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string") {
+    const err0 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "string" },
+      message: "must be string",
+    };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+  }
+  if (!(data === "assistant" || data === "user")) {
+    const err1 = {
+      instancePath,
+      schemaPath: "#/enum",
+      keyword: "enum",
+      params: { allowedValues: schema_Role.enum },
+      message: "must be equal to one of the allowed values",
+    };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+  }
+  validate_Role_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Root(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -19875,7 +18021,7 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data2 = data.uri;
       if (typeof data2 === "string") {
-        if (!formats4(data2)) {
+        if (!format_uri(data2)) {
           const err3 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -19921,11 +18067,120 @@ function validate302(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate302.errors = vErrors;
+  validate_Root.errors = vErrors;
   return errors === 0;
 }
-
-function validate303(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Root_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.uri === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err1 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data2 = data.uri;
+      if (typeof data2 === "string") {
+        if (!format_uri(data2)) {
+          const err3 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_Root_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_RootsListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -20030,17 +18285,124 @@ function validate303(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate303.errors = vErrors;
+  validate_RootsListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema155 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate304(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_RootsListChangedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/roots/list_changed" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/roots/list_changed" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_RootsListChangedNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_RootsListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -20078,11 +18440,10 @@ function validate304(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate304.errors = vErrors;
+  validate_RootsListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate305(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SamplingMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -20122,14 +18483,14 @@ function validate305(data, { instancePath = "", parentData, parentDataProperty, 
       let valid1 = false;
       const _errs3 = errors;
       if (
-        !validate34(data0, {
+        !validate_TextContent(data0, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
@@ -20137,14 +18498,14 @@ function validate305(data, { instancePath = "", parentData, parentDataProperty, 
       if (!valid1) {
         const _errs4 = errors;
         if (
-          !validate37(data0, {
+          !validate_ImageContent(data0, {
             instancePath: instancePath + "/content",
             parentData: data,
             parentDataProperty: "content",
             rootData,
           })
         ) {
-          vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -20152,14 +18513,14 @@ function validate305(data, { instancePath = "", parentData, parentDataProperty, 
         if (!valid1) {
           const _errs5 = errors;
           if (
-            !validate25(data0, {
+            !validate_AudioContent(data0, {
               instancePath: instancePath + "/content",
               parentData: data,
               parentDataProperty: "content",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
@@ -20193,14 +18554,14 @@ function validate305(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.role !== undefined) {
       if (
-        !validate23(data.role, {
+        !validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
     }
@@ -20219,11 +18580,153 @@ function validate305(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate305.errors = vErrors;
+  validate_SamplingMessage.errors = vErrors;
   return errors === 0;
 }
-
-function validate310(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SamplingMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.content === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "content" },
+        message: "must have required property '" + "content" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.role === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "role" },
+        message: "must have required property '" + "role" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.content !== undefined) {
+      let data0 = data.content;
+      const _errs2 = errors;
+      let valid1 = false;
+      const _errs3 = errors;
+      if (
+        !validate_TextContent(data0, {
+          instancePath: instancePath + "/content",
+          parentData: data,
+          parentDataProperty: "content",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs4 = errors;
+        if (
+          !validate_ImageContent(data0, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs5 = errors;
+          if (
+            !validate_AudioContent(data0, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid1 = valid1 || _valid0;
+        }
+      }
+      if (!valid1) {
+        const err2 = {
+          instancePath: instancePath + "/content",
+          schemaPath: "#/properties/content/anyOf",
+          keyword: "anyOf",
+          params: {},
+          message: "must match a schema in anyOf",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      } else {
+        errors = _errs2;
+        if (vErrors !== null) {
+          if (_errs2) {
+            vErrors.length = _errs2;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.role !== undefined) {
+      if (
+        !validate_Role(data.role, {
+          instancePath: instancePath + "/role",
+          parentData: data,
+          parentDataProperty: "role",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+        errors = vErrors.length;
+      }
+    }
+  } else {
+    const err3 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+  }
+  validate_SamplingMessage_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ServerCapabilities(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -20443,77 +18946,64 @@ function validate310(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate310.errors = vErrors;
+  validate_ServerCapabilities.errors = vErrors;
   return errors === 0;
 }
-
-const schema158 = {
-  anyOf: [
-    { $ref: "#/definitions/CancelledNotification" },
-    { $ref: "#/definitions/ProgressNotification" },
-    { $ref: "#/definitions/ResourceListChangedNotification" },
-    { $ref: "#/definitions/ResourceUpdatedNotification" },
-    { $ref: "#/definitions/PromptListChangedNotification" },
-    { $ref: "#/definitions/ToolListChangedNotification" },
-    { $ref: "#/definitions/LoggingMessageNotification" },
-  ],
-};
-const schema159 = {
-  properties: {
-    method: { const: "notifications/tools/list_changed", type: "string" },
-    params: {
-      additionalProperties: {},
-      properties: { _meta: { additionalProperties: {}, type: "object" } },
-      type: "object",
-    },
-  },
-  required: ["method"],
-  type: "object",
-};
-
-function validate317(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerCapabilities_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.method === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "method" },
-        message: "must have required property '" + "method" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
+    if (data.completions !== undefined) {
+      let data0 = data.completions;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
       } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.method !== undefined) {
-      let data0 = data.method;
-      if (typeof data0 !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/type",
+        const err0 = {
+          instancePath: instancePath + "/completions",
+          schemaPath: "#/properties/completions/type",
           keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+          params: { type: "object" },
+          message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err1];
+          vErrors = [err0];
         } else {
-          vErrors.push(err1);
+          vErrors.push(err0);
         }
         errors++;
       }
-      if ("notifications/tools/list_changed" !== data0) {
+    }
+    if (data.experimental !== undefined) {
+      let data1 = data.experimental;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        for (const key0 in data1) {
+          let data2 = data1[key0];
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err1 = {
+              instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+              schemaPath: "#/properties/experimental/additionalProperties/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+        }
+      } else {
         const err2 = {
-          instancePath: instancePath + "/method",
-          schemaPath: "#/properties/method/const",
-          keyword: "const",
-          params: { allowedValue: "notifications/tools/list_changed" },
-          message: "must be equal to constant",
+          instancePath: instancePath + "/experimental",
+          schemaPath: "#/properties/experimental/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
         };
         if (vErrors === null) {
           vErrors = [err2];
@@ -20523,46 +19013,152 @@ function validate317(data, { instancePath = "", parentData, parentDataProperty, 
         errors++;
       }
     }
-    if (data.params !== undefined) {
-      let data1 = data.params;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1._meta !== undefined) {
-          let data2 = data1._meta;
-          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-          } else {
-            const err3 = {
-              instancePath: instancePath + "/params/_meta",
-              schemaPath: "#/properties/params/properties/_meta/type",
-              keyword: "type",
-              params: { type: "object" },
-              message: "must be object",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
+    if (data.logging !== undefined) {
+      let data3 = data.logging;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
       } else {
-        const err4 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/properties/params/type",
+        const err3 = {
+          instancePath: instancePath + "/logging",
+          schemaPath: "#/properties/logging/type",
           keyword: "type",
           params: { type: "object" },
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err4];
+          vErrors = [err3];
         } else {
-          vErrors.push(err4);
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.prompts !== undefined) {
+      let data4 = data.prompts;
+      if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+        if (data4.listChanged !== undefined) {
+          if (typeof data4.listChanged !== "boolean") {
+            const err4 = {
+              instancePath: instancePath + "/prompts/listChanged",
+              schemaPath: "#/properties/prompts/properties/listChanged/type",
+              keyword: "type",
+              params: { type: "boolean" },
+              message: "must be boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/prompts",
+          schemaPath: "#/properties/prompts/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.resources !== undefined) {
+      let data6 = data.resources;
+      if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+        if (data6.listChanged !== undefined) {
+          if (typeof data6.listChanged !== "boolean") {
+            const err6 = {
+              instancePath: instancePath + "/resources/listChanged",
+              schemaPath: "#/properties/resources/properties/listChanged/type",
+              keyword: "type",
+              params: { type: "boolean" },
+              message: "must be boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data6.subscribe !== undefined) {
+          if (typeof data6.subscribe !== "boolean") {
+            const err7 = {
+              instancePath: instancePath + "/resources/subscribe",
+              schemaPath: "#/properties/resources/properties/subscribe/type",
+              keyword: "type",
+              params: { type: "boolean" },
+              message: "must be boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err8 = {
+          instancePath: instancePath + "/resources",
+          schemaPath: "#/properties/resources/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.tools !== undefined) {
+      let data9 = data.tools;
+      if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+        if (data9.listChanged !== undefined) {
+          if (typeof data9.listChanged !== "boolean") {
+            const err9 = {
+              instancePath: instancePath + "/tools/listChanged",
+              schemaPath: "#/properties/tools/properties/listChanged/type",
+              keyword: "type",
+              params: { type: "boolean" },
+              message: "must be boolean",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err10 = {
+          instancePath: instancePath + "/tools",
+          schemaPath: "#/properties/tools/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
         }
         errors++;
       }
     }
   } else {
-    const err5 = {
+    const err11 = {
       instancePath,
       schemaPath: "#/type",
       keyword: "type",
@@ -20570,72 +19166,97 @@ function validate317(data, { instancePath = "", parentData, parentDataProperty, 
       message: "must be object",
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err11];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err11);
     }
     errors++;
   }
-  validate317.errors = vErrors;
+  validate_ServerCapabilities_2.errors = vErrors;
   return errors === 0;
 }
-
-function validate311(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate51(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors =
+      vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate61(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+    if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate293(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+      if (!validate_ResourceListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ResourceListChangedNotification.errors
+            : vErrors.concat(validate_ResourceListChangedNotification.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate298(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
+        if (!validate_ResourceUpdatedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ResourceUpdatedNotification.errors
+              : vErrors.concat(validate_ResourceUpdatedNotification.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate274(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
+          if (
+            !validate_PromptListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_PromptListChangedNotification.errors
+                : vErrors.concat(validate_PromptListChangedNotification.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate317(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
+            if (
+              !validate_ToolListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_ToolListChangedNotification.errors
+                  : vErrors.concat(validate_ToolListChangedNotification.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate246(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
+              if (
+                !validate_LoggingMessageNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_LoggingMessageNotification.errors
+                    : vErrors.concat(validate_LoggingMessageNotification.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
@@ -20670,51 +19291,43 @@ function validate311(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate311.errors = vErrors;
+  validate_ServerNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema160 = {
-  anyOf: [
-    { $ref: "#/definitions/PingRequest" },
-    { $ref: "#/definitions/CreateMessageRequest" },
-    { $ref: "#/definitions/ListRootsRequest" },
-    { $ref: "#/definitions/ElicitRequest" },
-  ],
-};
-
-function validate320(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate73(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+  if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate131(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+    if (!validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate232(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+      if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate151(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+        if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
@@ -20746,105 +19359,109 @@ function validate320(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate320.errors = vErrors;
+  validate_ServerRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema161 = {
-  anyOf: [
-    { $ref: "#/definitions/Result" },
-    { $ref: "#/definitions/InitializeResult" },
-    { $ref: "#/definitions/ListResourcesResult" },
-    { $ref: "#/definitions/ListResourceTemplatesResult" },
-    { $ref: "#/definitions/ReadResourceResult" },
-    { $ref: "#/definitions/ListPromptsResult" },
-    { $ref: "#/definitions/GetPromptResult" },
-    { $ref: "#/definitions/ListToolsResult" },
-    { $ref: "#/definitions/CallToolResult" },
-    { $ref: "#/definitions/CompleteResult" },
-  ],
-};
-
-function validate325(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ServerResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate104(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate186(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate186.errors : vErrors.concat(validate186.errors);
+    if (!validate_InitializeResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
       const _errs3 = errors;
-      if (!validate228(data, { instancePath, parentData, parentDataProperty, rootData })) {
-        vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+      if (!validate_ListResourcesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
         errors = vErrors.length;
       }
       var _valid0 = _errs3 === errors;
       valid0 = valid0 || _valid0;
       if (!valid0) {
         const _errs4 = errors;
-        if (!validate222(data, { instancePath, parentData, parentDataProperty, rootData })) {
-          vErrors = vErrors === null ? validate222.errors : vErrors.concat(validate222.errors);
+        if (!validate_ListResourceTemplatesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourceTemplatesResult.errors
+              : vErrors.concat(validate_ListResourceTemplatesResult.errors);
           errors = vErrors.length;
         }
         var _valid0 = _errs4 === errors;
         valid0 = valid0 || _valid0;
         if (!valid0) {
           const _errs5 = errors;
-          if (!validate282(data, { instancePath, parentData, parentDataProperty, rootData })) {
-            vErrors = vErrors === null ? validate282.errors : vErrors.concat(validate282.errors);
+          if (!validate_ReadResourceResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ReadResourceResult.errors
+                : vErrors.concat(validate_ReadResourceResult.errors);
             errors = vErrors.length;
           }
           var _valid0 = _errs5 === errors;
           valid0 = valid0 || _valid0;
           if (!valid0) {
             const _errs6 = errors;
-            if (!validate215(data, { instancePath, parentData, parentDataProperty, rootData })) {
-              vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
+            if (!validate_ListPromptsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null
+                  ? validate_ListPromptsResult.errors
+                  : vErrors.concat(validate_ListPromptsResult.errors);
               errors = vErrors.length;
             }
             var _valid0 = _errs6 === errors;
             valid0 = valid0 || _valid0;
             if (!valid0) {
               const _errs7 = errors;
-              if (!validate172(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                vErrors = vErrors === null ? validate172.errors : vErrors.concat(validate172.errors);
+              if (!validate_GetPromptResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
                 errors = vErrors.length;
               }
               var _valid0 = _errs7 === errors;
               valid0 = valid0 || _valid0;
               if (!valid0) {
                 const _errs8 = errors;
-                if (!validate240(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                  vErrors = vErrors === null ? validate240.errors : vErrors.concat(validate240.errors);
+                if (!validate_ListToolsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListToolsResult.errors
+                      : vErrors.concat(validate_ListToolsResult.errors);
                   errors = vErrors.length;
                 }
                 var _valid0 = _errs8 === errors;
                 valid0 = valid0 || _valid0;
                 if (!valid0) {
                   const _errs9 = errors;
-                  if (!validate32(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                    vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+                  if (!validate_CallToolResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_CallToolResult.errors
+                        : vErrors.concat(validate_CallToolResult.errors);
                     errors = vErrors.length;
                   }
                   var _valid0 = _errs9 === errors;
                   valid0 = valid0 || _valid0;
                   if (!valid0) {
                     const _errs10 = errors;
-                    if (!validate124(data, { instancePath, parentData, parentDataProperty, rootData })) {
-                      vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+                    if (!validate_CompleteResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_CompleteResult.errors
+                          : vErrors.concat(validate_CompleteResult.errors);
                       errors = vErrors.length;
                     }
                     var _valid0 = _errs10 === errors;
@@ -20882,11 +19499,10 @@ function validate325(data, { instancePath = "", parentData, parentDataProperty, 
       }
     }
   }
-  validate325.errors = vErrors;
+  validate_ServerResult.errors = vErrors;
   return errors === 0;
 }
-
-function validate336(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SetLevelRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -20973,14 +19589,14 @@ function validate336(data, { instancePath = "", parentData, parentDataProperty, 
         }
         if (data1.level !== undefined) {
           if (
-            !validate94(data1.level, {
+            !validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
         }
@@ -21015,17 +19631,145 @@ function validate336(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate336.errors = vErrors;
+  validate_SetLevelRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema163 = {
-  properties: { level: { $ref: "#/definitions/LoggingLevel" } },
-  required: ["level"],
-  type: "object",
-};
-
-function validate338(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SetLevelRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("logging/setLevel" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "logging/setLevel" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.level === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "level" },
+            message: "must have required property '" + "level" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.level !== undefined) {
+          if (
+            !validate_LoggingLevel(data1.level, {
+              instancePath: instancePath + "/params/level",
+              parentData: data1,
+              parentDataProperty: "level",
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err5 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_SetLevelRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_SetLevelRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -21046,14 +19790,14 @@ function validate338(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.level !== undefined) {
       if (
-        !validate94(data.level, {
+        !validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+        vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
     }
@@ -21072,11 +19816,10 @@ function validate338(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate338.errors = vErrors;
+  validate_SetLevelRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate340(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_StringSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -21134,7 +19877,7 @@ function validate340(data, { instancePath = "", parentData, parentDataProperty, 
           instancePath: instancePath + "/format",
           schemaPath: "#/properties/format/enum",
           keyword: "enum",
-          params: { allowedValues: schema67.properties.format.enum },
+          params: { allowedValues: schema_StringSchema.properties.format.enum },
           message: "must be equal to one of the allowed values",
         };
         if (vErrors === null) {
@@ -21246,11 +19989,183 @@ function validate340(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate340.errors = vErrors;
+  validate_StringSchema.errors = vErrors;
   return errors === 0;
 }
-
-function validate341(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_StringSchema_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.type === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.format !== undefined) {
+      let data1 = data.format;
+      if (typeof data1 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/format",
+          schemaPath: "#/properties/format/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (!(data1 === "date" || data1 === "date-time" || data1 === "email" || data1 === "uri")) {
+        const err3 = {
+          instancePath: instancePath + "/format",
+          schemaPath: "#/properties/format/enum",
+          keyword: "enum",
+          params: { allowedValues: schema_StringSchema.properties.format.enum },
+          message: "must be equal to one of the allowed values",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.maxLength !== undefined) {
+      let data2 = data.maxLength;
+      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+        const err4 = {
+          instancePath: instancePath + "/maxLength",
+          schemaPath: "#/properties/maxLength/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.minLength !== undefined) {
+      let data3 = data.minLength;
+      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err5 = {
+          instancePath: instancePath + "/minLength",
+          schemaPath: "#/properties/minLength/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err6 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data5 = data.type;
+      if (typeof data5 !== "string") {
+        const err7 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if ("string" !== data5) {
+        const err8 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "string" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err9 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+  }
+  validate_StringSchema_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_SubscribeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -21338,7 +20253,7 @@ function validate341(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -21400,13 +20315,169 @@ function validate341(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate341.errors = vErrors;
+  validate_SubscribeRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema166 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
-
-function validate342(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_SubscribeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("resources/subscribe" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/subscribe" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_SubscribeRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_SubscribeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -21428,7 +20499,7 @@ function validate342(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats4(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -21474,11 +20545,10 @@ function validate342(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate342.errors = vErrors;
+  validate_SubscribeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate343(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -21533,14 +20603,14 @@ function validate343(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate22(data.annotations, {
+        !validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
     }
@@ -21609,11 +20679,147 @@ function validate343(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate343.errors = vErrors;
+  validate_TextContent.errors = vErrors;
   return errors === 0;
 }
-
-function validate345(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.text === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "type" },
+        message: "must have required property '" + "type" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_Annotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data3 = data.type;
+      if (typeof data3 !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if ("text" !== data3) {
+        const err5 = {
+          instancePath: instancePath + "/type",
+          schemaPath: "#/properties/type/const",
+          keyword: "const",
+          params: { allowedValue: "text" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err6 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err6];
+    } else {
+      vErrors.push(err6);
+    }
+    errors++;
+  }
+  validate_TextContent_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_TextResourceContents(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -21703,7 +20909,7 @@ function validate345(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data3 = data.uri;
       if (typeof data3 === "string") {
-        if (!formats4(data3)) {
+        if (!format_uri(data3)) {
           const err5 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -21749,11 +20955,152 @@ function validate345(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate345.errors = vErrors;
+  validate_TextResourceContents.errors = vErrors;
   return errors === 0;
 }
-
-function validate346(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_TextResourceContents_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.text === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "text" },
+        message: "must have required property '" + "text" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.uri === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "uri" },
+        message: "must have required property '" + "uri" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.mimeType !== undefined) {
+      if (typeof data.mimeType !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/mimeType",
+          schemaPath: "#/properties/mimeType/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.text !== undefined) {
+      if (typeof data.text !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/text",
+          schemaPath: "#/properties/text/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+    if (data.uri !== undefined) {
+      let data3 = data.uri;
+      if (typeof data3 === "string") {
+        if (!format_uri(data3)) {
+          const err5 = {
+            instancePath: instancePath + "/uri",
+            schemaPath: "#/properties/uri/format",
+            keyword: "format",
+            params: { format: "uri" },
+            message: 'must match format "' + "uri" + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + "/uri",
+          schemaPath: "#/properties/uri/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err7 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err7];
+    } else {
+      vErrors.push(err7);
+    }
+    errors++;
+  }
+  validate_TextResourceContents_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_Tool(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -21808,14 +21155,14 @@ function validate346(data, { instancePath = "", parentData, parentDataProperty, 
     }
     if (data.annotations !== undefined) {
       if (
-        !validate242(data.annotations, {
+        !validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
       ) {
-        vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
+        vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
     }
@@ -22171,11 +21518,10 @@ function validate346(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate346.errors = vErrors;
+  validate_Tool.errors = vErrors;
   return errors === 0;
 }
-
-function validate348(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolAnnotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -22279,11 +21625,120 @@ function validate348(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate348.errors = vErrors;
+  validate_ToolAnnotations.errors = vErrors;
   return errors === 0;
 }
-
-function validate349(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolAnnotations_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.destructiveHint !== undefined) {
+      if (typeof data.destructiveHint !== "boolean") {
+        const err0 = {
+          instancePath: instancePath + "/destructiveHint",
+          schemaPath: "#/properties/destructiveHint/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    }
+    if (data.idempotentHint !== undefined) {
+      if (typeof data.idempotentHint !== "boolean") {
+        const err1 = {
+          instancePath: instancePath + "/idempotentHint",
+          schemaPath: "#/properties/idempotentHint/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.openWorldHint !== undefined) {
+      if (typeof data.openWorldHint !== "boolean") {
+        const err2 = {
+          instancePath: instancePath + "/openWorldHint",
+          schemaPath: "#/properties/openWorldHint/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.readOnlyHint !== undefined) {
+      if (typeof data.readOnlyHint !== "boolean") {
+        const err3 = {
+          instancePath: instancePath + "/readOnlyHint",
+          schemaPath: "#/properties/readOnlyHint/type",
+          keyword: "type",
+          params: { type: "boolean" },
+          message: "must be boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err4 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ToolAnnotations_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ToolListChangedNotification(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -22388,17 +21843,124 @@ function validate349(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate349.errors = vErrors;
+  validate_ToolListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-
-const schema172 = {
-  additionalProperties: {},
-  properties: { _meta: { additionalProperties: {}, type: "object" } },
-  type: "object",
-};
-
-function validate350(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_ToolListChangedNotification_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err1 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      if ("notifications/tools/list_changed" !== data0) {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "notifications/tools/list_changed" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1._meta !== undefined) {
+          let data2 = data1._meta;
+          if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+          } else {
+            const err3 = {
+              instancePath: instancePath + "/params/_meta",
+              schemaPath: "#/properties/params/properties/_meta/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err4 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err5 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+  }
+  validate_ToolListChangedNotification_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_ToolListChangedNotification_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -22436,11 +21998,434 @@ function validate350(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate350.errors = vErrors;
+  validate_ToolListChangedNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-
-function validate351(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_Tool_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.inputSchema === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "inputSchema" },
+        message: "must have required property '" + "inputSchema" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "name" },
+        message: "must have required property '" + "name" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data._meta !== undefined) {
+      let data0 = data._meta;
+      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+      } else {
+        const err2 = {
+          instancePath: instancePath + "/_meta",
+          schemaPath: "#/properties/_meta/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.annotations !== undefined) {
+      if (
+        !validate_ToolAnnotations(data.annotations, {
+          instancePath: instancePath + "/annotations",
+          parentData: data,
+          parentDataProperty: "annotations",
+          rootData,
+        })
+      ) {
+        vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
+        errors = vErrors.length;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== "string") {
+        const err3 = {
+          instancePath: instancePath + "/description",
+          schemaPath: "#/properties/description/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.inputSchema !== undefined) {
+      let data3 = data.inputSchema;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        if (data3.type === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/inputSchema",
+            schemaPath: "#/properties/inputSchema/required",
+            keyword: "required",
+            params: { missingProperty: "type" },
+            message: "must have required property '" + "type" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data3.properties !== undefined) {
+          let data4 = data3.properties;
+          if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+            for (const key0 in data4) {
+              let data5 = data4[key0];
+              if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+              } else {
+                const err5 = {
+                  instancePath:
+                    instancePath + "/inputSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+                  schemaPath: "#/properties/inputSchema/properties/properties/additionalProperties/type",
+                  keyword: "type",
+                  params: { type: "object" },
+                  message: "must be object",
+                };
+                if (vErrors === null) {
+                  vErrors = [err5];
+                } else {
+                  vErrors.push(err5);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/inputSchema/properties",
+              schemaPath: "#/properties/inputSchema/properties/properties/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+        if (data3.required !== undefined) {
+          let data6 = data3.required;
+          if (Array.isArray(data6)) {
+            const len0 = data6.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (typeof data6[i0] !== "string") {
+                const err7 = {
+                  instancePath: instancePath + "/inputSchema/required/" + i0,
+                  schemaPath: "#/properties/inputSchema/properties/required/items/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err7];
+                } else {
+                  vErrors.push(err7);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err8 = {
+              instancePath: instancePath + "/inputSchema/required",
+              schemaPath: "#/properties/inputSchema/properties/required/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        }
+        if (data3.type !== undefined) {
+          let data8 = data3.type;
+          if (typeof data8 !== "string") {
+            const err9 = {
+              instancePath: instancePath + "/inputSchema/type",
+              schemaPath: "#/properties/inputSchema/properties/type/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+          if ("object" !== data8) {
+            const err10 = {
+              instancePath: instancePath + "/inputSchema/type",
+              schemaPath: "#/properties/inputSchema/properties/type/const",
+              keyword: "const",
+              params: { allowedValue: "object" },
+              message: "must be equal to constant",
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + "/inputSchema",
+          schemaPath: "#/properties/inputSchema/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      if (typeof data.name !== "string") {
+        const err12 = {
+          instancePath: instancePath + "/name",
+          schemaPath: "#/properties/name/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+    }
+    if (data.outputSchema !== undefined) {
+      let data10 = data.outputSchema;
+      if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
+        if (data10.type === undefined) {
+          const err13 = {
+            instancePath: instancePath + "/outputSchema",
+            schemaPath: "#/properties/outputSchema/required",
+            keyword: "required",
+            params: { missingProperty: "type" },
+            message: "must have required property '" + "type" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+        if (data10.properties !== undefined) {
+          let data11 = data10.properties;
+          if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+            for (const key1 in data11) {
+              let data12 = data11[key1];
+              if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+              } else {
+                const err14 = {
+                  instancePath:
+                    instancePath + "/outputSchema/properties/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+                  schemaPath: "#/properties/outputSchema/properties/properties/additionalProperties/type",
+                  keyword: "type",
+                  params: { type: "object" },
+                  message: "must be object",
+                };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err15 = {
+              instancePath: instancePath + "/outputSchema/properties",
+              schemaPath: "#/properties/outputSchema/properties/properties/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+        }
+        if (data10.required !== undefined) {
+          let data13 = data10.required;
+          if (Array.isArray(data13)) {
+            const len1 = data13.length;
+            for (let i1 = 0; i1 < len1; i1++) {
+              if (typeof data13[i1] !== "string") {
+                const err16 = {
+                  instancePath: instancePath + "/outputSchema/required/" + i1,
+                  schemaPath: "#/properties/outputSchema/properties/required/items/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err16];
+                } else {
+                  vErrors.push(err16);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err17 = {
+              instancePath: instancePath + "/outputSchema/required",
+              schemaPath: "#/properties/outputSchema/properties/required/type",
+              keyword: "type",
+              params: { type: "array" },
+              message: "must be array",
+            };
+            if (vErrors === null) {
+              vErrors = [err17];
+            } else {
+              vErrors.push(err17);
+            }
+            errors++;
+          }
+        }
+        if (data10.type !== undefined) {
+          let data15 = data10.type;
+          if (typeof data15 !== "string") {
+            const err18 = {
+              instancePath: instancePath + "/outputSchema/type",
+              schemaPath: "#/properties/outputSchema/properties/type/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+          if ("object" !== data15) {
+            const err19 = {
+              instancePath: instancePath + "/outputSchema/type",
+              schemaPath: "#/properties/outputSchema/properties/type/const",
+              keyword: "const",
+              params: { allowedValue: "object" },
+              message: "must be equal to constant",
+            };
+            if (vErrors === null) {
+              vErrors = [err19];
+            } else {
+              vErrors.push(err19);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + "/outputSchema",
+          schemaPath: "#/properties/outputSchema/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.title !== undefined) {
+      if (typeof data.title !== "string") {
+        const err21 = {
+          instancePath: instancePath + "/title",
+          schemaPath: "#/properties/title/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err22 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err22];
+    } else {
+      vErrors.push(err22);
+    }
+    errors++;
+  }
+  validate_Tool_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_UnsubscribeRequest(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -22528,7 +22513,7 @@ function validate351(data, { instancePath = "", parentData, parentDataProperty, 
         if (data1.uri !== undefined) {
           let data2 = data1.uri;
           if (typeof data2 === "string") {
-            if (!formats4(data2)) {
+            if (!format_uri(data2)) {
               const err5 = {
                 instancePath: instancePath + "/params/uri",
                 schemaPath: "#/properties/params/properties/uri/format",
@@ -22590,13 +22575,169 @@ function validate351(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate351.errors = vErrors;
+  validate_UnsubscribeRequest.errors = vErrors;
   return errors === 0;
 }
-
-const schema174 = { properties: { uri: { format: "uri", type: "string" } }, required: ["uri"], type: "object" };
-
-function validate352(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_UnsubscribeRequest_2(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.method === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "method" },
+        message: "must have required property '" + "method" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.params === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "params" },
+        message: "must have required property '" + "params" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.method !== undefined) {
+      let data0 = data.method;
+      if (typeof data0 !== "string") {
+        const err2 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if ("resources/unsubscribe" !== data0) {
+        const err3 = {
+          instancePath: instancePath + "/method",
+          schemaPath: "#/properties/method/const",
+          keyword: "const",
+          params: { allowedValue: "resources/unsubscribe" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err3];
+        } else {
+          vErrors.push(err3);
+        }
+        errors++;
+      }
+    }
+    if (data.params !== undefined) {
+      let data1 = data.params;
+      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+        if (data1.uri === undefined) {
+          const err4 = {
+            instancePath: instancePath + "/params",
+            schemaPath: "#/properties/params/required",
+            keyword: "required",
+            params: { missingProperty: "uri" },
+            message: "must have required property '" + "uri" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (data1.uri !== undefined) {
+          let data2 = data1.uri;
+          if (typeof data2 === "string") {
+            if (!format_uri(data2)) {
+              const err5 = {
+                instancePath: instancePath + "/params/uri",
+                schemaPath: "#/properties/params/properties/uri/format",
+                keyword: "format",
+                params: { format: "uri" },
+                message: 'must match format "' + "uri" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          } else {
+            const err6 = {
+              instancePath: instancePath + "/params/uri",
+              schemaPath: "#/properties/params/properties/uri/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + "/params",
+          schemaPath: "#/properties/params/type",
+          keyword: "type",
+          params: { type: "object" },
+          message: "must be object",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err8 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+  }
+  validate_UnsubscribeRequest_2.errors = vErrors;
+  return errors === 0;
+}
+function validate_UnsubscribeRequest_properties_params(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
+) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -22618,7 +22759,7 @@ function validate352(data, { instancePath = "", parentData, parentDataProperty, 
     if (data.uri !== undefined) {
       let data0 = data.uri;
       if (typeof data0 === "string") {
-        if (!formats4(data0)) {
+        if (!format_uri(data0)) {
           const err1 = {
             instancePath: instancePath + "/uri",
             schemaPath: "#/properties/uri/format",
@@ -22664,7 +22805,7 @@ function validate352(data, { instancePath = "", parentData, parentDataProperty, 
     }
     errors++;
   }
-  validate352.errors = vErrors;
+  validate_UnsubscribeRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
 
@@ -22675,8 +22816,8 @@ export const Annotations = function Annotations(data) {
     Annotations.errors = null;
     return true;
   }
-  const valid = validate22(data);
-  Annotations.errors = validate22.errors;
+  const valid = validate_Annotations(data);
+  Annotations.errors = validate_Annotations.errors;
   return valid;
 };
 export const AudioContent = function AudioContent(data) {
@@ -22684,8 +22825,8 @@ export const AudioContent = function AudioContent(data) {
     AudioContent.errors = null;
     return true;
   }
-  const valid = validate25(data);
-  AudioContent.errors = validate25.errors;
+  const valid = validate_AudioContent(data);
+  AudioContent.errors = validate_AudioContent.errors;
   return valid;
 };
 export const BaseMetadata = function BaseMetadata(data) {
@@ -22693,8 +22834,8 @@ export const BaseMetadata = function BaseMetadata(data) {
     BaseMetadata.errors = null;
     return true;
   }
-  const valid = validate27(data);
-  BaseMetadata.errors = validate27.errors;
+  const valid = validate_BaseMetadata(data);
+  BaseMetadata.errors = validate_BaseMetadata.errors;
   return valid;
 };
 export const BlobResourceContents = function BlobResourceContents(data) {
@@ -22702,8 +22843,8 @@ export const BlobResourceContents = function BlobResourceContents(data) {
     BlobResourceContents.errors = null;
     return true;
   }
-  const valid = validate28(data);
-  BlobResourceContents.errors = validate28.errors;
+  const valid = validate_BlobResourceContents(data);
+  BlobResourceContents.errors = validate_BlobResourceContents.errors;
   return valid;
 };
 export const BooleanSchema = function BooleanSchema(data) {
@@ -22711,8 +22852,8 @@ export const BooleanSchema = function BooleanSchema(data) {
     BooleanSchema.errors = null;
     return true;
   }
-  const valid = validate29(data);
-  BooleanSchema.errors = validate29.errors;
+  const valid = validate_BooleanSchema(data);
+  BooleanSchema.errors = validate_BooleanSchema.errors;
   return valid;
 };
 export const CallToolRequest = function CallToolRequest(data) {
@@ -22720,8 +22861,8 @@ export const CallToolRequest = function CallToolRequest(data) {
     CallToolRequest.errors = null;
     return true;
   }
-  const valid = validate30(data);
-  CallToolRequest.errors = validate30.errors;
+  const valid = validate_CallToolRequest(data);
+  CallToolRequest.errors = validate_CallToolRequest.errors;
   return valid;
 };
 export const CallToolRequest_params = function CallToolRequest_params(data) {
@@ -22729,8 +22870,8 @@ export const CallToolRequest_params = function CallToolRequest_params(data) {
     CallToolRequest_params.errors = null;
     return true;
   }
-  const valid = validate31(data);
-  CallToolRequest_params.errors = validate31.errors;
+  const valid = validate_CallToolRequest_properties_params(data);
+  CallToolRequest_params.errors = validate_CallToolRequest_properties_params.errors;
   return valid;
 };
 export const CallToolResult = function CallToolResult(data) {
@@ -22738,8 +22879,8 @@ export const CallToolResult = function CallToolResult(data) {
     CallToolResult.errors = null;
     return true;
   }
-  const valid = validate32(data);
-  CallToolResult.errors = validate32.errors;
+  const valid = validate_CallToolResult(data);
+  CallToolResult.errors = validate_CallToolResult.errors;
   return valid;
 };
 export const CancelledNotification = function CancelledNotification(data) {
@@ -22747,8 +22888,8 @@ export const CancelledNotification = function CancelledNotification(data) {
     CancelledNotification.errors = null;
     return true;
   }
-  const valid = validate51(data);
-  CancelledNotification.errors = validate51.errors;
+  const valid = validate_CancelledNotification(data);
+  CancelledNotification.errors = validate_CancelledNotification.errors;
   return valid;
 };
 export const CancelledNotification_params = function CancelledNotification_params(data) {
@@ -22756,8 +22897,8 @@ export const CancelledNotification_params = function CancelledNotification_param
     CancelledNotification_params.errors = null;
     return true;
   }
-  const valid = validate54(data);
-  CancelledNotification_params.errors = validate54.errors;
+  const valid = validate_CancelledNotification_properties_params(data);
+  CancelledNotification_params.errors = validate_CancelledNotification_properties_params.errors;
   return valid;
 };
 export const ClientCapabilities = function ClientCapabilities(data) {
@@ -22765,8 +22906,8 @@ export const ClientCapabilities = function ClientCapabilities(data) {
     ClientCapabilities.errors = null;
     return true;
   }
-  const valid = validate56(data);
-  ClientCapabilities.errors = validate56.errors;
+  const valid = validate_ClientCapabilities(data);
+  ClientCapabilities.errors = validate_ClientCapabilities.errors;
   return valid;
 };
 export const ClientNotification = function ClientNotification(data) {
@@ -22774,8 +22915,8 @@ export const ClientNotification = function ClientNotification(data) {
     ClientNotification.errors = null;
     return true;
   }
-  const valid = validate57(data);
-  ClientNotification.errors = validate57.errors;
+  const valid = validate_ClientNotification(data);
+  ClientNotification.errors = validate_ClientNotification.errors;
   return valid;
 };
 export const ClientRequest = function ClientRequest(data) {
@@ -22783,8 +22924,8 @@ export const ClientRequest = function ClientRequest(data) {
     ClientRequest.errors = null;
     return true;
   }
-  const valid = validate67(data);
-  ClientRequest.errors = validate67.errors;
+  const valid = validate_ClientRequest(data);
+  ClientRequest.errors = validate_ClientRequest.errors;
   return valid;
 };
 export const ClientResult = function ClientResult(data) {
@@ -22792,8 +22933,8 @@ export const ClientResult = function ClientResult(data) {
     ClientResult.errors = null;
     return true;
   }
-  const valid = validate103(data);
-  ClientResult.errors = validate103.errors;
+  const valid = validate_ClientResult(data);
+  ClientResult.errors = validate_ClientResult.errors;
   return valid;
 };
 export const CompleteRequest = function CompleteRequest(data) {
@@ -22801,8 +22942,8 @@ export const CompleteRequest = function CompleteRequest(data) {
     CompleteRequest.errors = null;
     return true;
   }
-  const valid = validate118(data);
-  CompleteRequest.errors = validate118.errors;
+  const valid = validate_CompleteRequest_2(data);
+  CompleteRequest.errors = validate_CompleteRequest_2.errors;
   return valid;
 };
 export const CompleteRequest_params = function CompleteRequest_params(data) {
@@ -22810,8 +22951,8 @@ export const CompleteRequest_params = function CompleteRequest_params(data) {
     CompleteRequest_params.errors = null;
     return true;
   }
-  const valid = validate121(data);
-  CompleteRequest_params.errors = validate121.errors;
+  const valid = validate_CompleteRequest_properties_params(data);
+  CompleteRequest_params.errors = validate_CompleteRequest_properties_params.errors;
   return valid;
 };
 export const CompleteResult = function CompleteResult(data) {
@@ -22819,8 +22960,8 @@ export const CompleteResult = function CompleteResult(data) {
     CompleteResult.errors = null;
     return true;
   }
-  const valid = validate124(data);
-  CompleteResult.errors = validate124.errors;
+  const valid = validate_CompleteResult(data);
+  CompleteResult.errors = validate_CompleteResult.errors;
   return valid;
 };
 export const ContentBlock = function ContentBlock(data) {
@@ -22828,8 +22969,8 @@ export const ContentBlock = function ContentBlock(data) {
     ContentBlock.errors = null;
     return true;
   }
-  const valid = validate125(data);
-  ContentBlock.errors = validate125.errors;
+  const valid = validate_ContentBlock_2(data);
+  ContentBlock.errors = validate_ContentBlock_2.errors;
   return valid;
 };
 export const CreateMessageRequest = function CreateMessageRequest(data) {
@@ -22837,8 +22978,8 @@ export const CreateMessageRequest = function CreateMessageRequest(data) {
     CreateMessageRequest.errors = null;
     return true;
   }
-  const valid = validate131(data);
-  CreateMessageRequest.errors = validate131.errors;
+  const valid = validate_CreateMessageRequest(data);
+  CreateMessageRequest.errors = validate_CreateMessageRequest.errors;
   return valid;
 };
 export const CreateMessageRequest_params = function CreateMessageRequest_params(data) {
@@ -22846,8 +22987,8 @@ export const CreateMessageRequest_params = function CreateMessageRequest_params(
     CreateMessageRequest_params.errors = null;
     return true;
   }
-  const valid = validate142(data);
-  CreateMessageRequest_params.errors = validate142.errors;
+  const valid = validate_CreateMessageRequest_properties_params(data);
+  CreateMessageRequest_params.errors = validate_CreateMessageRequest_properties_params.errors;
   return valid;
 };
 export const CreateMessageResult = function CreateMessageResult(data) {
@@ -22855,8 +22996,8 @@ export const CreateMessageResult = function CreateMessageResult(data) {
     CreateMessageResult.errors = null;
     return true;
   }
-  const valid = validate145(data);
-  CreateMessageResult.errors = validate145.errors;
+  const valid = validate_CreateMessageResult_2(data);
+  CreateMessageResult.errors = validate_CreateMessageResult_2.errors;
   return valid;
 };
 export const Cursor = function Cursor(data) {
@@ -22864,8 +23005,8 @@ export const Cursor = function Cursor(data) {
     Cursor.errors = null;
     return true;
   }
-  const valid = validate150(data);
-  Cursor.errors = validate150.errors;
+  const valid = validate_Cursor(data);
+  Cursor.errors = validate_Cursor.errors;
   return valid;
 };
 export const ElicitRequest = function ElicitRequest(data) {
@@ -22873,8 +23014,8 @@ export const ElicitRequest = function ElicitRequest(data) {
     ElicitRequest.errors = null;
     return true;
   }
-  const valid = validate151(data);
-  ElicitRequest.errors = validate151.errors;
+  const valid = validate_ElicitRequest(data);
+  ElicitRequest.errors = validate_ElicitRequest.errors;
   return valid;
 };
 export const ElicitRequest_params = function ElicitRequest_params(data) {
@@ -22882,8 +23023,8 @@ export const ElicitRequest_params = function ElicitRequest_params(data) {
     ElicitRequest_params.errors = null;
     return true;
   }
-  const valid = validate161(data);
-  ElicitRequest_params.errors = validate161.errors;
+  const valid = validate_ElicitRequest_properties_params(data);
+  ElicitRequest_params.errors = validate_ElicitRequest_properties_params.errors;
   return valid;
 };
 export const ElicitResult = function ElicitResult(data) {
@@ -22891,8 +23032,8 @@ export const ElicitResult = function ElicitResult(data) {
     ElicitResult.errors = null;
     return true;
   }
-  const valid = validate163(data);
-  ElicitResult.errors = validate163.errors;
+  const valid = validate_ElicitResult_2(data);
+  ElicitResult.errors = validate_ElicitResult_2.errors;
   return valid;
 };
 export const EmbeddedResource = function EmbeddedResource(data) {
@@ -22900,8 +23041,8 @@ export const EmbeddedResource = function EmbeddedResource(data) {
     EmbeddedResource.errors = null;
     return true;
   }
-  const valid = validate164(data);
-  EmbeddedResource.errors = validate164.errors;
+  const valid = validate_EmbeddedResource_2(data);
+  EmbeddedResource.errors = validate_EmbeddedResource_2.errors;
   return valid;
 };
 export const EmptyResult = function EmptyResult(data) {
@@ -22909,8 +23050,8 @@ export const EmptyResult = function EmptyResult(data) {
     EmptyResult.errors = null;
     return true;
   }
-  const valid = validate168(data);
-  EmptyResult.errors = validate168.errors;
+  const valid = validate_Result_2(data);
+  EmptyResult.errors = validate_Result_2.errors;
   return valid;
 };
 export const EnumSchema = function EnumSchema(data) {
@@ -22918,8 +23059,8 @@ export const EnumSchema = function EnumSchema(data) {
     EnumSchema.errors = null;
     return true;
   }
-  const valid = validate169(data);
-  EnumSchema.errors = validate169.errors;
+  const valid = validate_EnumSchema_2(data);
+  EnumSchema.errors = validate_EnumSchema_2.errors;
   return valid;
 };
 export const GetPromptRequest = function GetPromptRequest(data) {
@@ -22927,8 +23068,8 @@ export const GetPromptRequest = function GetPromptRequest(data) {
     GetPromptRequest.errors = null;
     return true;
   }
-  const valid = validate170(data);
-  GetPromptRequest.errors = validate170.errors;
+  const valid = validate_GetPromptRequest_2(data);
+  GetPromptRequest.errors = validate_GetPromptRequest_2.errors;
   return valid;
 };
 export const GetPromptRequest_params = function GetPromptRequest_params(data) {
@@ -22936,8 +23077,8 @@ export const GetPromptRequest_params = function GetPromptRequest_params(data) {
     GetPromptRequest_params.errors = null;
     return true;
   }
-  const valid = validate171(data);
-  GetPromptRequest_params.errors = validate171.errors;
+  const valid = validate_GetPromptRequest_properties_params(data);
+  GetPromptRequest_params.errors = validate_GetPromptRequest_properties_params.errors;
   return valid;
 };
 export const GetPromptResult = function GetPromptResult(data) {
@@ -22945,8 +23086,8 @@ export const GetPromptResult = function GetPromptResult(data) {
     GetPromptResult.errors = null;
     return true;
   }
-  const valid = validate172(data);
-  GetPromptResult.errors = validate172.errors;
+  const valid = validate_GetPromptResult(data);
+  GetPromptResult.errors = validate_GetPromptResult.errors;
   return valid;
 };
 export const ImageContent = function ImageContent(data) {
@@ -22954,8 +23095,8 @@ export const ImageContent = function ImageContent(data) {
     ImageContent.errors = null;
     return true;
   }
-  const valid = validate177(data);
-  ImageContent.errors = validate177.errors;
+  const valid = validate_ImageContent_2(data);
+  ImageContent.errors = validate_ImageContent_2.errors;
   return valid;
 };
 export const Implementation = function Implementation(data) {
@@ -22963,8 +23104,8 @@ export const Implementation = function Implementation(data) {
     Implementation.errors = null;
     return true;
   }
-  const valid = validate179(data);
-  Implementation.errors = validate179.errors;
+  const valid = validate_Implementation_2(data);
+  Implementation.errors = validate_Implementation_2.errors;
   return valid;
 };
 export const InitializeRequest = function InitializeRequest(data) {
@@ -22972,8 +23113,8 @@ export const InitializeRequest = function InitializeRequest(data) {
     InitializeRequest.errors = null;
     return true;
   }
-  const valid = validate180(data);
-  InitializeRequest.errors = validate180.errors;
+  const valid = validate_InitializeRequest_2(data);
+  InitializeRequest.errors = validate_InitializeRequest_2.errors;
   return valid;
 };
 export const InitializeRequest_params = function InitializeRequest_params(data) {
@@ -22981,8 +23122,8 @@ export const InitializeRequest_params = function InitializeRequest_params(data) 
     InitializeRequest_params.errors = null;
     return true;
   }
-  const valid = validate183(data);
-  InitializeRequest_params.errors = validate183.errors;
+  const valid = validate_InitializeRequest_properties_params(data);
+  InitializeRequest_params.errors = validate_InitializeRequest_properties_params.errors;
   return valid;
 };
 export const InitializeResult = function InitializeResult(data) {
@@ -22990,8 +23131,8 @@ export const InitializeResult = function InitializeResult(data) {
     InitializeResult.errors = null;
     return true;
   }
-  const valid = validate186(data);
-  InitializeResult.errors = validate186.errors;
+  const valid = validate_InitializeResult(data);
+  InitializeResult.errors = validate_InitializeResult.errors;
   return valid;
 };
 export const InitializedNotification = function InitializedNotification(data) {
@@ -22999,8 +23140,8 @@ export const InitializedNotification = function InitializedNotification(data) {
     InitializedNotification.errors = null;
     return true;
   }
-  const valid = validate190(data);
-  InitializedNotification.errors = validate190.errors;
+  const valid = validate_InitializedNotification_2(data);
+  InitializedNotification.errors = validate_InitializedNotification_2.errors;
   return valid;
 };
 export const InitializedNotification_params = function InitializedNotification_params(data) {
@@ -23008,8 +23149,8 @@ export const InitializedNotification_params = function InitializedNotification_p
     InitializedNotification_params.errors = null;
     return true;
   }
-  const valid = validate191(data);
-  InitializedNotification_params.errors = validate191.errors;
+  const valid = validate_InitializedNotification_properties_params(data);
+  InitializedNotification_params.errors = validate_InitializedNotification_properties_params.errors;
   return valid;
 };
 export const JSONRPCError = function JSONRPCError(data) {
@@ -23017,8 +23158,8 @@ export const JSONRPCError = function JSONRPCError(data) {
     JSONRPCError.errors = null;
     return true;
   }
-  const valid = validate192(data);
-  JSONRPCError.errors = validate192.errors;
+  const valid = validate_JSONRPCError(data);
+  JSONRPCError.errors = validate_JSONRPCError.errors;
   return valid;
 };
 export const JSONRPCMessage = function JSONRPCMessage(data) {
@@ -23026,8 +23167,8 @@ export const JSONRPCMessage = function JSONRPCMessage(data) {
     JSONRPCMessage.errors = null;
     return true;
   }
-  const valid = validate194(data);
-  JSONRPCMessage.errors = validate194.errors;
+  const valid = validate_JSONRPCMessage(data);
+  JSONRPCMessage.errors = validate_JSONRPCMessage.errors;
   return valid;
 };
 export const JSONRPCNotification = function JSONRPCNotification(data) {
@@ -23035,8 +23176,8 @@ export const JSONRPCNotification = function JSONRPCNotification(data) {
     JSONRPCNotification.errors = null;
     return true;
   }
-  const valid = validate206(data);
-  JSONRPCNotification.errors = validate206.errors;
+  const valid = validate_JSONRPCNotification_2(data);
+  JSONRPCNotification.errors = validate_JSONRPCNotification_2.errors;
   return valid;
 };
 export const JSONRPCRequest = function JSONRPCRequest(data) {
@@ -23044,8 +23185,8 @@ export const JSONRPCRequest = function JSONRPCRequest(data) {
     JSONRPCRequest.errors = null;
     return true;
   }
-  const valid = validate207(data);
-  JSONRPCRequest.errors = validate207.errors;
+  const valid = validate_JSONRPCRequest_2(data);
+  JSONRPCRequest.errors = validate_JSONRPCRequest_2.errors;
   return valid;
 };
 export const JSONRPCResponse = function JSONRPCResponse(data) {
@@ -23053,8 +23194,8 @@ export const JSONRPCResponse = function JSONRPCResponse(data) {
     JSONRPCResponse.errors = null;
     return true;
   }
-  const valid = validate210(data);
-  JSONRPCResponse.errors = validate210.errors;
+  const valid = validate_JSONRPCResponse_2(data);
+  JSONRPCResponse.errors = validate_JSONRPCResponse_2.errors;
   return valid;
 };
 export const ListPromptsRequest = function ListPromptsRequest(data) {
@@ -23062,8 +23203,8 @@ export const ListPromptsRequest = function ListPromptsRequest(data) {
     ListPromptsRequest.errors = null;
     return true;
   }
-  const valid = validate213(data);
-  ListPromptsRequest.errors = validate213.errors;
+  const valid = validate_ListPromptsRequest_2(data);
+  ListPromptsRequest.errors = validate_ListPromptsRequest_2.errors;
   return valid;
 };
 export const ListPromptsRequest_params = function ListPromptsRequest_params(data) {
@@ -23071,8 +23212,8 @@ export const ListPromptsRequest_params = function ListPromptsRequest_params(data
     ListPromptsRequest_params.errors = null;
     return true;
   }
-  const valid = validate214(data);
-  ListPromptsRequest_params.errors = validate214.errors;
+  const valid = validate_ListPromptsRequest_properties_params(data);
+  ListPromptsRequest_params.errors = validate_ListPromptsRequest_properties_params.errors;
   return valid;
 };
 export const ListPromptsResult = function ListPromptsResult(data) {
@@ -23080,8 +23221,8 @@ export const ListPromptsResult = function ListPromptsResult(data) {
     ListPromptsResult.errors = null;
     return true;
   }
-  const valid = validate215(data);
-  ListPromptsResult.errors = validate215.errors;
+  const valid = validate_ListPromptsResult(data);
+  ListPromptsResult.errors = validate_ListPromptsResult.errors;
   return valid;
 };
 export const ListResourceTemplatesRequest = function ListResourceTemplatesRequest(data) {
@@ -23089,8 +23230,8 @@ export const ListResourceTemplatesRequest = function ListResourceTemplatesReques
     ListResourceTemplatesRequest.errors = null;
     return true;
   }
-  const valid = validate220(data);
-  ListResourceTemplatesRequest.errors = validate220.errors;
+  const valid = validate_ListResourceTemplatesRequest_2(data);
+  ListResourceTemplatesRequest.errors = validate_ListResourceTemplatesRequest_2.errors;
   return valid;
 };
 export const ListResourceTemplatesRequest_params = function ListResourceTemplatesRequest_params(data) {
@@ -23098,8 +23239,8 @@ export const ListResourceTemplatesRequest_params = function ListResourceTemplate
     ListResourceTemplatesRequest_params.errors = null;
     return true;
   }
-  const valid = validate221(data);
-  ListResourceTemplatesRequest_params.errors = validate221.errors;
+  const valid = validate_ListResourceTemplatesRequest_properties_params(data);
+  ListResourceTemplatesRequest_params.errors = validate_ListResourceTemplatesRequest_properties_params.errors;
   return valid;
 };
 export const ListResourceTemplatesResult = function ListResourceTemplatesResult(data) {
@@ -23107,8 +23248,8 @@ export const ListResourceTemplatesResult = function ListResourceTemplatesResult(
     ListResourceTemplatesResult.errors = null;
     return true;
   }
-  const valid = validate222(data);
-  ListResourceTemplatesResult.errors = validate222.errors;
+  const valid = validate_ListResourceTemplatesResult(data);
+  ListResourceTemplatesResult.errors = validate_ListResourceTemplatesResult.errors;
   return valid;
 };
 export const ListResourcesRequest = function ListResourcesRequest(data) {
@@ -23116,8 +23257,8 @@ export const ListResourcesRequest = function ListResourcesRequest(data) {
     ListResourcesRequest.errors = null;
     return true;
   }
-  const valid = validate226(data);
-  ListResourcesRequest.errors = validate226.errors;
+  const valid = validate_ListResourcesRequest_2(data);
+  ListResourcesRequest.errors = validate_ListResourcesRequest_2.errors;
   return valid;
 };
 export const ListResourcesRequest_params = function ListResourcesRequest_params(data) {
@@ -23125,8 +23266,8 @@ export const ListResourcesRequest_params = function ListResourcesRequest_params(
     ListResourcesRequest_params.errors = null;
     return true;
   }
-  const valid = validate227(data);
-  ListResourcesRequest_params.errors = validate227.errors;
+  const valid = validate_ListResourcesRequest_properties_params(data);
+  ListResourcesRequest_params.errors = validate_ListResourcesRequest_properties_params.errors;
   return valid;
 };
 export const ListResourcesResult = function ListResourcesResult(data) {
@@ -23134,8 +23275,8 @@ export const ListResourcesResult = function ListResourcesResult(data) {
     ListResourcesResult.errors = null;
     return true;
   }
-  const valid = validate228(data);
-  ListResourcesResult.errors = validate228.errors;
+  const valid = validate_ListResourcesResult(data);
+  ListResourcesResult.errors = validate_ListResourcesResult.errors;
   return valid;
 };
 export const ListRootsRequest = function ListRootsRequest(data) {
@@ -23143,8 +23284,8 @@ export const ListRootsRequest = function ListRootsRequest(data) {
     ListRootsRequest.errors = null;
     return true;
   }
-  const valid = validate232(data);
-  ListRootsRequest.errors = validate232.errors;
+  const valid = validate_ListRootsRequest(data);
+  ListRootsRequest.errors = validate_ListRootsRequest.errors;
   return valid;
 };
 export const ListRootsRequest_params = function ListRootsRequest_params(data) {
@@ -23152,8 +23293,8 @@ export const ListRootsRequest_params = function ListRootsRequest_params(data) {
     ListRootsRequest_params.errors = null;
     return true;
   }
-  const valid = validate234(data);
-  ListRootsRequest_params.errors = validate234.errors;
+  const valid = validate_ListRootsRequest_properties_params(data);
+  ListRootsRequest_params.errors = validate_ListRootsRequest_properties_params.errors;
   return valid;
 };
 export const ListRootsResult = function ListRootsResult(data) {
@@ -23161,8 +23302,8 @@ export const ListRootsResult = function ListRootsResult(data) {
     ListRootsResult.errors = null;
     return true;
   }
-  const valid = validate236(data);
-  ListRootsResult.errors = validate236.errors;
+  const valid = validate_ListRootsResult_2(data);
+  ListRootsResult.errors = validate_ListRootsResult_2.errors;
   return valid;
 };
 export const ListToolsRequest = function ListToolsRequest(data) {
@@ -23170,8 +23311,8 @@ export const ListToolsRequest = function ListToolsRequest(data) {
     ListToolsRequest.errors = null;
     return true;
   }
-  const valid = validate238(data);
-  ListToolsRequest.errors = validate238.errors;
+  const valid = validate_ListToolsRequest_2(data);
+  ListToolsRequest.errors = validate_ListToolsRequest_2.errors;
   return valid;
 };
 export const ListToolsRequest_params = function ListToolsRequest_params(data) {
@@ -23179,8 +23320,8 @@ export const ListToolsRequest_params = function ListToolsRequest_params(data) {
     ListToolsRequest_params.errors = null;
     return true;
   }
-  const valid = validate239(data);
-  ListToolsRequest_params.errors = validate239.errors;
+  const valid = validate_ListToolsRequest_properties_params(data);
+  ListToolsRequest_params.errors = validate_ListToolsRequest_properties_params.errors;
   return valid;
 };
 export const ListToolsResult = function ListToolsResult(data) {
@@ -23188,8 +23329,8 @@ export const ListToolsResult = function ListToolsResult(data) {
     ListToolsResult.errors = null;
     return true;
   }
-  const valid = validate240(data);
-  ListToolsResult.errors = validate240.errors;
+  const valid = validate_ListToolsResult(data);
+  ListToolsResult.errors = validate_ListToolsResult.errors;
   return valid;
 };
 export const LoggingLevel = function LoggingLevel(data) {
@@ -23197,8 +23338,8 @@ export const LoggingLevel = function LoggingLevel(data) {
     LoggingLevel.errors = null;
     return true;
   }
-  const valid = validate245(data);
-  LoggingLevel.errors = validate245.errors;
+  const valid = validate_LoggingLevel_2(data);
+  LoggingLevel.errors = validate_LoggingLevel_2.errors;
   return valid;
 };
 export const LoggingMessageNotification = function LoggingMessageNotification(data) {
@@ -23206,8 +23347,8 @@ export const LoggingMessageNotification = function LoggingMessageNotification(da
     LoggingMessageNotification.errors = null;
     return true;
   }
-  const valid = validate246(data);
-  LoggingMessageNotification.errors = validate246.errors;
+  const valid = validate_LoggingMessageNotification(data);
+  LoggingMessageNotification.errors = validate_LoggingMessageNotification.errors;
   return valid;
 };
 export const LoggingMessageNotification_params = function LoggingMessageNotification_params(data) {
@@ -23215,8 +23356,8 @@ export const LoggingMessageNotification_params = function LoggingMessageNotifica
     LoggingMessageNotification_params.errors = null;
     return true;
   }
-  const valid = validate248(data);
-  LoggingMessageNotification_params.errors = validate248.errors;
+  const valid = validate_LoggingMessageNotification_properties_params(data);
+  LoggingMessageNotification_params.errors = validate_LoggingMessageNotification_properties_params.errors;
   return valid;
 };
 export const ModelHint = function ModelHint(data) {
@@ -23224,8 +23365,8 @@ export const ModelHint = function ModelHint(data) {
     ModelHint.errors = null;
     return true;
   }
-  const valid = validate250(data);
-  ModelHint.errors = validate250.errors;
+  const valid = validate_ModelHint_2(data);
+  ModelHint.errors = validate_ModelHint_2.errors;
   return valid;
 };
 export const ModelPreferences = function ModelPreferences(data) {
@@ -23233,8 +23374,8 @@ export const ModelPreferences = function ModelPreferences(data) {
     ModelPreferences.errors = null;
     return true;
   }
-  const valid = validate251(data);
-  ModelPreferences.errors = validate251.errors;
+  const valid = validate_ModelPreferences_2(data);
+  ModelPreferences.errors = validate_ModelPreferences_2.errors;
   return valid;
 };
 export const Notification = function Notification(data) {
@@ -23242,8 +23383,8 @@ export const Notification = function Notification(data) {
     Notification.errors = null;
     return true;
   }
-  const valid = validate253(data);
-  Notification.errors = validate253.errors;
+  const valid = validate_Notification(data);
+  Notification.errors = validate_Notification.errors;
   return valid;
 };
 export const NumberSchema = function NumberSchema(data) {
@@ -23251,8 +23392,8 @@ export const NumberSchema = function NumberSchema(data) {
     NumberSchema.errors = null;
     return true;
   }
-  const valid = validate254(data);
-  NumberSchema.errors = validate254.errors;
+  const valid = validate_NumberSchema_2(data);
+  NumberSchema.errors = validate_NumberSchema_2.errors;
   return valid;
 };
 export const PaginatedRequest = function PaginatedRequest(data) {
@@ -23260,8 +23401,8 @@ export const PaginatedRequest = function PaginatedRequest(data) {
     PaginatedRequest.errors = null;
     return true;
   }
-  const valid = validate255(data);
-  PaginatedRequest.errors = validate255.errors;
+  const valid = validate_PaginatedRequest(data);
+  PaginatedRequest.errors = validate_PaginatedRequest.errors;
   return valid;
 };
 export const PaginatedResult = function PaginatedResult(data) {
@@ -23269,8 +23410,8 @@ export const PaginatedResult = function PaginatedResult(data) {
     PaginatedResult.errors = null;
     return true;
   }
-  const valid = validate256(data);
-  PaginatedResult.errors = validate256.errors;
+  const valid = validate_PaginatedResult(data);
+  PaginatedResult.errors = validate_PaginatedResult.errors;
   return valid;
 };
 export const PingRequest = function PingRequest(data) {
@@ -23278,8 +23419,8 @@ export const PingRequest = function PingRequest(data) {
     PingRequest.errors = null;
     return true;
   }
-  const valid = validate257(data);
-  PingRequest.errors = validate257.errors;
+  const valid = validate_PingRequest_2(data);
+  PingRequest.errors = validate_PingRequest_2.errors;
   return valid;
 };
 export const PingRequest_params = function PingRequest_params(data) {
@@ -23287,8 +23428,8 @@ export const PingRequest_params = function PingRequest_params(data) {
     PingRequest_params.errors = null;
     return true;
   }
-  const valid = validate259(data);
-  PingRequest_params.errors = validate259.errors;
+  const valid = validate_PingRequest_properties_params(data);
+  PingRequest_params.errors = validate_PingRequest_properties_params.errors;
   return valid;
 };
 export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data) {
@@ -23296,8 +23437,8 @@ export const PrimitiveSchemaDefinition = function PrimitiveSchemaDefinition(data
     PrimitiveSchemaDefinition.errors = null;
     return true;
   }
-  const valid = validate261(data);
-  PrimitiveSchemaDefinition.errors = validate261.errors;
+  const valid = validate_PrimitiveSchemaDefinition_2(data);
+  PrimitiveSchemaDefinition.errors = validate_PrimitiveSchemaDefinition_2.errors;
   return valid;
 };
 export const ProgressNotification = function ProgressNotification(data) {
@@ -23305,8 +23446,8 @@ export const ProgressNotification = function ProgressNotification(data) {
     ProgressNotification.errors = null;
     return true;
   }
-  const valid = validate266(data);
-  ProgressNotification.errors = validate266.errors;
+  const valid = validate_ProgressNotification_2(data);
+  ProgressNotification.errors = validate_ProgressNotification_2.errors;
   return valid;
 };
 export const ProgressNotification_params = function ProgressNotification_params(data) {
@@ -23314,8 +23455,8 @@ export const ProgressNotification_params = function ProgressNotification_params(
     ProgressNotification_params.errors = null;
     return true;
   }
-  const valid = validate268(data);
-  ProgressNotification_params.errors = validate268.errors;
+  const valid = validate_ProgressNotification_properties_params(data);
+  ProgressNotification_params.errors = validate_ProgressNotification_properties_params.errors;
   return valid;
 };
 export const ProgressToken = function ProgressToken(data) {
@@ -23323,8 +23464,8 @@ export const ProgressToken = function ProgressToken(data) {
     ProgressToken.errors = null;
     return true;
   }
-  const valid = validate270(data);
-  ProgressToken.errors = validate270.errors;
+  const valid = validate_ProgressToken_2(data);
+  ProgressToken.errors = validate_ProgressToken_2.errors;
   return valid;
 };
 export const Prompt = function Prompt(data) {
@@ -23332,8 +23473,8 @@ export const Prompt = function Prompt(data) {
     Prompt.errors = null;
     return true;
   }
-  const valid = validate271(data);
-  Prompt.errors = validate271.errors;
+  const valid = validate_Prompt_2(data);
+  Prompt.errors = validate_Prompt_2.errors;
   return valid;
 };
 export const PromptArgument = function PromptArgument(data) {
@@ -23341,8 +23482,8 @@ export const PromptArgument = function PromptArgument(data) {
     PromptArgument.errors = null;
     return true;
   }
-  const valid = validate273(data);
-  PromptArgument.errors = validate273.errors;
+  const valid = validate_PromptArgument_2(data);
+  PromptArgument.errors = validate_PromptArgument_2.errors;
   return valid;
 };
 export const PromptListChangedNotification = function PromptListChangedNotification(data) {
@@ -23350,8 +23491,8 @@ export const PromptListChangedNotification = function PromptListChangedNotificat
     PromptListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate274(data);
-  PromptListChangedNotification.errors = validate274.errors;
+  const valid = validate_PromptListChangedNotification(data);
+  PromptListChangedNotification.errors = validate_PromptListChangedNotification.errors;
   return valid;
 };
 export const PromptListChangedNotification_params = function PromptListChangedNotification_params(data) {
@@ -23359,8 +23500,8 @@ export const PromptListChangedNotification_params = function PromptListChangedNo
     PromptListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate275(data);
-  PromptListChangedNotification_params.errors = validate275.errors;
+  const valid = validate_PromptListChangedNotification_properties_params(data);
+  PromptListChangedNotification_params.errors = validate_PromptListChangedNotification_properties_params.errors;
   return valid;
 };
 export const PromptMessage = function PromptMessage(data) {
@@ -23368,8 +23509,8 @@ export const PromptMessage = function PromptMessage(data) {
     PromptMessage.errors = null;
     return true;
   }
-  const valid = validate276(data);
-  PromptMessage.errors = validate276.errors;
+  const valid = validate_PromptMessage_2(data);
+  PromptMessage.errors = validate_PromptMessage_2.errors;
   return valid;
 };
 export const PromptReference = function PromptReference(data) {
@@ -23377,8 +23518,8 @@ export const PromptReference = function PromptReference(data) {
     PromptReference.errors = null;
     return true;
   }
-  const valid = validate279(data);
-  PromptReference.errors = validate279.errors;
+  const valid = validate_PromptReference_2(data);
+  PromptReference.errors = validate_PromptReference_2.errors;
   return valid;
 };
 export const ReadResourceRequest = function ReadResourceRequest(data) {
@@ -23386,8 +23527,8 @@ export const ReadResourceRequest = function ReadResourceRequest(data) {
     ReadResourceRequest.errors = null;
     return true;
   }
-  const valid = validate280(data);
-  ReadResourceRequest.errors = validate280.errors;
+  const valid = validate_ReadResourceRequest_2(data);
+  ReadResourceRequest.errors = validate_ReadResourceRequest_2.errors;
   return valid;
 };
 export const ReadResourceRequest_params = function ReadResourceRequest_params(data) {
@@ -23395,8 +23536,8 @@ export const ReadResourceRequest_params = function ReadResourceRequest_params(da
     ReadResourceRequest_params.errors = null;
     return true;
   }
-  const valid = validate281(data);
-  ReadResourceRequest_params.errors = validate281.errors;
+  const valid = validate_ReadResourceRequest_properties_params(data);
+  ReadResourceRequest_params.errors = validate_ReadResourceRequest_properties_params.errors;
   return valid;
 };
 export const ReadResourceResult = function ReadResourceResult(data) {
@@ -23404,8 +23545,8 @@ export const ReadResourceResult = function ReadResourceResult(data) {
     ReadResourceResult.errors = null;
     return true;
   }
-  const valid = validate282(data);
-  ReadResourceResult.errors = validate282.errors;
+  const valid = validate_ReadResourceResult(data);
+  ReadResourceResult.errors = validate_ReadResourceResult.errors;
   return valid;
 };
 export const Request = function Request(data) {
@@ -23413,8 +23554,8 @@ export const Request = function Request(data) {
     Request.errors = null;
     return true;
   }
-  const valid = validate285(data);
-  Request.errors = validate285.errors;
+  const valid = validate_Request(data);
+  Request.errors = validate_Request.errors;
   return valid;
 };
 export const RequestId = function RequestId(data) {
@@ -23422,8 +23563,8 @@ export const RequestId = function RequestId(data) {
     RequestId.errors = null;
     return true;
   }
-  const valid = validate287(data);
-  RequestId.errors = validate287.errors;
+  const valid = validate_RequestId_2(data);
+  RequestId.errors = validate_RequestId_2.errors;
   return valid;
 };
 export const Resource = function Resource(data) {
@@ -23431,8 +23572,8 @@ export const Resource = function Resource(data) {
     Resource.errors = null;
     return true;
   }
-  const valid = validate288(data);
-  Resource.errors = validate288.errors;
+  const valid = validate_Resource_2(data);
+  Resource.errors = validate_Resource_2.errors;
   return valid;
 };
 export const ResourceContents = function ResourceContents(data) {
@@ -23440,8 +23581,8 @@ export const ResourceContents = function ResourceContents(data) {
     ResourceContents.errors = null;
     return true;
   }
-  const valid = validate290(data);
-  ResourceContents.errors = validate290.errors;
+  const valid = validate_ResourceContents(data);
+  ResourceContents.errors = validate_ResourceContents.errors;
   return valid;
 };
 export const ResourceLink = function ResourceLink(data) {
@@ -23449,8 +23590,8 @@ export const ResourceLink = function ResourceLink(data) {
     ResourceLink.errors = null;
     return true;
   }
-  const valid = validate291(data);
-  ResourceLink.errors = validate291.errors;
+  const valid = validate_ResourceLink_2(data);
+  ResourceLink.errors = validate_ResourceLink_2.errors;
   return valid;
 };
 export const ResourceListChangedNotification = function ResourceListChangedNotification(data) {
@@ -23458,8 +23599,8 @@ export const ResourceListChangedNotification = function ResourceListChangedNotif
     ResourceListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate293(data);
-  ResourceListChangedNotification.errors = validate293.errors;
+  const valid = validate_ResourceListChangedNotification(data);
+  ResourceListChangedNotification.errors = validate_ResourceListChangedNotification.errors;
   return valid;
 };
 export const ResourceListChangedNotification_params = function ResourceListChangedNotification_params(data) {
@@ -23467,8 +23608,8 @@ export const ResourceListChangedNotification_params = function ResourceListChang
     ResourceListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate294(data);
-  ResourceListChangedNotification_params.errors = validate294.errors;
+  const valid = validate_ResourceListChangedNotification_properties_params(data);
+  ResourceListChangedNotification_params.errors = validate_ResourceListChangedNotification_properties_params.errors;
   return valid;
 };
 export const ResourceTemplate = function ResourceTemplate(data) {
@@ -23476,8 +23617,8 @@ export const ResourceTemplate = function ResourceTemplate(data) {
     ResourceTemplate.errors = null;
     return true;
   }
-  const valid = validate295(data);
-  ResourceTemplate.errors = validate295.errors;
+  const valid = validate_ResourceTemplate_2(data);
+  ResourceTemplate.errors = validate_ResourceTemplate_2.errors;
   return valid;
 };
 export const ResourceTemplateReference = function ResourceTemplateReference(data) {
@@ -23485,8 +23626,8 @@ export const ResourceTemplateReference = function ResourceTemplateReference(data
     ResourceTemplateReference.errors = null;
     return true;
   }
-  const valid = validate297(data);
-  ResourceTemplateReference.errors = validate297.errors;
+  const valid = validate_ResourceTemplateReference_2(data);
+  ResourceTemplateReference.errors = validate_ResourceTemplateReference_2.errors;
   return valid;
 };
 export const ResourceUpdatedNotification = function ResourceUpdatedNotification(data) {
@@ -23494,8 +23635,8 @@ export const ResourceUpdatedNotification = function ResourceUpdatedNotification(
     ResourceUpdatedNotification.errors = null;
     return true;
   }
-  const valid = validate298(data);
-  ResourceUpdatedNotification.errors = validate298.errors;
+  const valid = validate_ResourceUpdatedNotification(data);
+  ResourceUpdatedNotification.errors = validate_ResourceUpdatedNotification.errors;
   return valid;
 };
 export const ResourceUpdatedNotification_params = function ResourceUpdatedNotification_params(data) {
@@ -23503,8 +23644,8 @@ export const ResourceUpdatedNotification_params = function ResourceUpdatedNotifi
     ResourceUpdatedNotification_params.errors = null;
     return true;
   }
-  const valid = validate299(data);
-  ResourceUpdatedNotification_params.errors = validate299.errors;
+  const valid = validate_ResourceUpdatedNotification_properties_params(data);
+  ResourceUpdatedNotification_params.errors = validate_ResourceUpdatedNotification_properties_params.errors;
   return valid;
 };
 export const Result = function Result(data) {
@@ -23512,8 +23653,8 @@ export const Result = function Result(data) {
     Result.errors = null;
     return true;
   }
-  const valid = validate300(data);
-  Result.errors = validate300.errors;
+  const valid = validate_Result_3(data);
+  Result.errors = validate_Result_3.errors;
   return valid;
 };
 export const Role = function Role(data) {
@@ -23521,8 +23662,8 @@ export const Role = function Role(data) {
     Role.errors = null;
     return true;
   }
-  const valid = validate301(data);
-  Role.errors = validate301.errors;
+  const valid = validate_Role_2(data);
+  Role.errors = validate_Role_2.errors;
   return valid;
 };
 export const Root = function Root(data) {
@@ -23530,8 +23671,8 @@ export const Root = function Root(data) {
     Root.errors = null;
     return true;
   }
-  const valid = validate302(data);
-  Root.errors = validate302.errors;
+  const valid = validate_Root_2(data);
+  Root.errors = validate_Root_2.errors;
   return valid;
 };
 export const RootsListChangedNotification = function RootsListChangedNotification(data) {
@@ -23539,8 +23680,8 @@ export const RootsListChangedNotification = function RootsListChangedNotificatio
     RootsListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate303(data);
-  RootsListChangedNotification.errors = validate303.errors;
+  const valid = validate_RootsListChangedNotification_2(data);
+  RootsListChangedNotification.errors = validate_RootsListChangedNotification_2.errors;
   return valid;
 };
 export const RootsListChangedNotification_params = function RootsListChangedNotification_params(data) {
@@ -23548,8 +23689,8 @@ export const RootsListChangedNotification_params = function RootsListChangedNoti
     RootsListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate304(data);
-  RootsListChangedNotification_params.errors = validate304.errors;
+  const valid = validate_RootsListChangedNotification_properties_params(data);
+  RootsListChangedNotification_params.errors = validate_RootsListChangedNotification_properties_params.errors;
   return valid;
 };
 export const SamplingMessage = function SamplingMessage(data) {
@@ -23557,8 +23698,8 @@ export const SamplingMessage = function SamplingMessage(data) {
     SamplingMessage.errors = null;
     return true;
   }
-  const valid = validate305(data);
-  SamplingMessage.errors = validate305.errors;
+  const valid = validate_SamplingMessage_2(data);
+  SamplingMessage.errors = validate_SamplingMessage_2.errors;
   return valid;
 };
 export const ServerCapabilities = function ServerCapabilities(data) {
@@ -23566,8 +23707,8 @@ export const ServerCapabilities = function ServerCapabilities(data) {
     ServerCapabilities.errors = null;
     return true;
   }
-  const valid = validate310(data);
-  ServerCapabilities.errors = validate310.errors;
+  const valid = validate_ServerCapabilities_2(data);
+  ServerCapabilities.errors = validate_ServerCapabilities_2.errors;
   return valid;
 };
 export const ServerNotification = function ServerNotification(data) {
@@ -23575,8 +23716,8 @@ export const ServerNotification = function ServerNotification(data) {
     ServerNotification.errors = null;
     return true;
   }
-  const valid = validate311(data);
-  ServerNotification.errors = validate311.errors;
+  const valid = validate_ServerNotification(data);
+  ServerNotification.errors = validate_ServerNotification.errors;
   return valid;
 };
 export const ServerRequest = function ServerRequest(data) {
@@ -23584,8 +23725,8 @@ export const ServerRequest = function ServerRequest(data) {
     ServerRequest.errors = null;
     return true;
   }
-  const valid = validate320(data);
-  ServerRequest.errors = validate320.errors;
+  const valid = validate_ServerRequest(data);
+  ServerRequest.errors = validate_ServerRequest.errors;
   return valid;
 };
 export const ServerResult = function ServerResult(data) {
@@ -23593,8 +23734,8 @@ export const ServerResult = function ServerResult(data) {
     ServerResult.errors = null;
     return true;
   }
-  const valid = validate325(data);
-  ServerResult.errors = validate325.errors;
+  const valid = validate_ServerResult(data);
+  ServerResult.errors = validate_ServerResult.errors;
   return valid;
 };
 export const SetLevelRequest = function SetLevelRequest(data) {
@@ -23602,8 +23743,8 @@ export const SetLevelRequest = function SetLevelRequest(data) {
     SetLevelRequest.errors = null;
     return true;
   }
-  const valid = validate336(data);
-  SetLevelRequest.errors = validate336.errors;
+  const valid = validate_SetLevelRequest_2(data);
+  SetLevelRequest.errors = validate_SetLevelRequest_2.errors;
   return valid;
 };
 export const SetLevelRequest_params = function SetLevelRequest_params(data) {
@@ -23611,8 +23752,8 @@ export const SetLevelRequest_params = function SetLevelRequest_params(data) {
     SetLevelRequest_params.errors = null;
     return true;
   }
-  const valid = validate338(data);
-  SetLevelRequest_params.errors = validate338.errors;
+  const valid = validate_SetLevelRequest_properties_params(data);
+  SetLevelRequest_params.errors = validate_SetLevelRequest_properties_params.errors;
   return valid;
 };
 export const StringSchema = function StringSchema(data) {
@@ -23620,8 +23761,8 @@ export const StringSchema = function StringSchema(data) {
     StringSchema.errors = null;
     return true;
   }
-  const valid = validate340(data);
-  StringSchema.errors = validate340.errors;
+  const valid = validate_StringSchema_2(data);
+  StringSchema.errors = validate_StringSchema_2.errors;
   return valid;
 };
 export const SubscribeRequest = function SubscribeRequest(data) {
@@ -23629,8 +23770,8 @@ export const SubscribeRequest = function SubscribeRequest(data) {
     SubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate341(data);
-  SubscribeRequest.errors = validate341.errors;
+  const valid = validate_SubscribeRequest_2(data);
+  SubscribeRequest.errors = validate_SubscribeRequest_2.errors;
   return valid;
 };
 export const SubscribeRequest_params = function SubscribeRequest_params(data) {
@@ -23638,8 +23779,8 @@ export const SubscribeRequest_params = function SubscribeRequest_params(data) {
     SubscribeRequest_params.errors = null;
     return true;
   }
-  const valid = validate342(data);
-  SubscribeRequest_params.errors = validate342.errors;
+  const valid = validate_SubscribeRequest_properties_params(data);
+  SubscribeRequest_params.errors = validate_SubscribeRequest_properties_params.errors;
   return valid;
 };
 export const TextContent = function TextContent(data) {
@@ -23647,8 +23788,8 @@ export const TextContent = function TextContent(data) {
     TextContent.errors = null;
     return true;
   }
-  const valid = validate343(data);
-  TextContent.errors = validate343.errors;
+  const valid = validate_TextContent_2(data);
+  TextContent.errors = validate_TextContent_2.errors;
   return valid;
 };
 export const TextResourceContents = function TextResourceContents(data) {
@@ -23656,8 +23797,8 @@ export const TextResourceContents = function TextResourceContents(data) {
     TextResourceContents.errors = null;
     return true;
   }
-  const valid = validate345(data);
-  TextResourceContents.errors = validate345.errors;
+  const valid = validate_TextResourceContents_2(data);
+  TextResourceContents.errors = validate_TextResourceContents_2.errors;
   return valid;
 };
 export const Tool = function Tool(data) {
@@ -23665,8 +23806,8 @@ export const Tool = function Tool(data) {
     Tool.errors = null;
     return true;
   }
-  const valid = validate346(data);
-  Tool.errors = validate346.errors;
+  const valid = validate_Tool_2(data);
+  Tool.errors = validate_Tool_2.errors;
   return valid;
 };
 export const ToolAnnotations = function ToolAnnotations(data) {
@@ -23674,8 +23815,8 @@ export const ToolAnnotations = function ToolAnnotations(data) {
     ToolAnnotations.errors = null;
     return true;
   }
-  const valid = validate348(data);
-  ToolAnnotations.errors = validate348.errors;
+  const valid = validate_ToolAnnotations_2(data);
+  ToolAnnotations.errors = validate_ToolAnnotations_2.errors;
   return valid;
 };
 export const ToolListChangedNotification = function ToolListChangedNotification(data) {
@@ -23683,8 +23824,8 @@ export const ToolListChangedNotification = function ToolListChangedNotification(
     ToolListChangedNotification.errors = null;
     return true;
   }
-  const valid = validate349(data);
-  ToolListChangedNotification.errors = validate349.errors;
+  const valid = validate_ToolListChangedNotification_2(data);
+  ToolListChangedNotification.errors = validate_ToolListChangedNotification_2.errors;
   return valid;
 };
 export const ToolListChangedNotification_params = function ToolListChangedNotification_params(data) {
@@ -23692,8 +23833,8 @@ export const ToolListChangedNotification_params = function ToolListChangedNotifi
     ToolListChangedNotification_params.errors = null;
     return true;
   }
-  const valid = validate350(data);
-  ToolListChangedNotification_params.errors = validate350.errors;
+  const valid = validate_ToolListChangedNotification_properties_params(data);
+  ToolListChangedNotification_params.errors = validate_ToolListChangedNotification_properties_params.errors;
   return valid;
 };
 export const UnsubscribeRequest = function UnsubscribeRequest(data) {
@@ -23701,8 +23842,8 @@ export const UnsubscribeRequest = function UnsubscribeRequest(data) {
     UnsubscribeRequest.errors = null;
     return true;
   }
-  const valid = validate351(data);
-  UnsubscribeRequest.errors = validate351.errors;
+  const valid = validate_UnsubscribeRequest_2(data);
+  UnsubscribeRequest.errors = validate_UnsubscribeRequest_2.errors;
   return valid;
 };
 export const UnsubscribeRequest_params = function UnsubscribeRequest_params(data) {
@@ -23710,7 +23851,7 @@ export const UnsubscribeRequest_params = function UnsubscribeRequest_params(data
     UnsubscribeRequest_params.errors = null;
     return true;
   }
-  const valid = validate352(data);
-  UnsubscribeRequest_params.errors = validate352.errors;
+  const valid = validate_UnsubscribeRequest_properties_params(data);
+  UnsubscribeRequest_params.errors = validate_UnsubscribeRequest_properties_params.errors;
   return valid;
 };

@@ -4,7 +4,8 @@
  * Every generated package, by protocol and revision, loaded on first use: a server or client imports only
  * the revisions it speaks (each package holds a megabyte of precompiled validators). `era` comes from each
  * revision's manifest: `handshake` when it has `initialize`, `stateless` when it has `server/discover`
- * (MCP 2026-07-28), `rpc` for A2A; `methods` lists the manifest's methods, for routing before a load.
+ * (MCP 2026-07-28), `rpc` for A2A; `methods` lists the manifest's methods, for routing before a load;
+ * `protocol` is the package's protocol.ts (error codes, `_meta` keys, limits), for use before a load.
  */
 export const mcp = {
   "2024-11-05": {
@@ -36,6 +37,7 @@ export const mcp = {
       "notifications/tools/list_changed",
       "notifications/message",
     ],
+    protocol: { errors: {}, metaKeys: {}, limits: {} },
     load: () => import("@wiregen/mcp-2024-11-05"),
   },
   "2025-03-26": {
@@ -67,6 +69,7 @@ export const mcp = {
       "notifications/tools/list_changed",
       "notifications/message",
     ],
+    protocol: { errors: {}, metaKeys: {}, limits: {} },
     load: () => import("@wiregen/mcp-2025-03-26"),
   },
   "2025-06-18": {
@@ -99,6 +102,7 @@ export const mcp = {
       "notifications/tools/list_changed",
       "notifications/message",
     ],
+    protocol: { errors: {}, metaKeys: {}, limits: {} },
     load: () => import("@wiregen/mcp-2025-06-18"),
   },
   "2025-11-25": {
@@ -137,6 +141,7 @@ export const mcp = {
       "notifications/elicitation/complete",
       "notifications/tasks/status",
     ],
+    protocol: { errors: { URLElicitationRequiredError: { code: -32042 } }, metaKeys: {}, limits: {} },
     load: () => import("@wiregen/mcp-2025-11-25"),
   },
   "2026-07-28": {
@@ -165,6 +170,27 @@ export const mcp = {
       "notifications/message",
       "notifications/subscriptions/acknowledged",
     ],
+    protocol: {
+      errors: {
+        HeaderMismatchError: { code: -32020, httpStatus: 400 },
+        InternalError: { code: -32603 },
+        InvalidParamsError: { code: -32602 },
+        InvalidRequestError: { code: -32600 },
+        MethodNotFoundError: { code: -32601 },
+        MissingRequiredClientCapabilityError: { code: -32021, httpStatus: 400 },
+        ParseError: { code: -32700 },
+        UnsupportedProtocolVersionError: { code: -32022, httpStatus: 400 },
+      },
+      metaKeys: {
+        subscriptionId: "io.modelcontextprotocol/subscriptionId",
+        clientCapabilities: "io.modelcontextprotocol/clientCapabilities",
+        clientInfo: "io.modelcontextprotocol/clientInfo",
+        logLevel: "io.modelcontextprotocol/logLevel",
+        protocolVersion: "io.modelcontextprotocol/protocolVersion",
+        serverInfo: "io.modelcontextprotocol/serverInfo",
+      },
+      limits: { "CompleteResult.completion.values": { maxItems: 100 } },
+    },
     load: () => import("@wiregen/mcp-2026-07-28"),
   },
 } as const;
@@ -186,6 +212,7 @@ export const a2a = {
       "GetExtendedAgentCard",
       "DeleteTaskPushNotificationConfig",
     ],
+    protocol: { errors: {}, metaKeys: {}, limits: {} },
     load: () => import("@wiregen/a2a-1.0"),
   },
 } as const;
@@ -194,3 +221,5 @@ export const a2a = {
 export const handshakeRevisions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] as const;
 /** MCP revisions of the stateless era, oldest first. */
 export const statelessRevisions = ["2026-07-28"] as const;
+/** The newest MCP revision of each era. */
+export const latest = { handshake: "2025-11-25", stateless: "2026-07-28" } as const;

@@ -3,6 +3,7 @@
  * index.ts (the package's re-exports), rendered from Handlebars templates over the plan.
  */
 import type { MethodPlan, PinPlan } from '../plan/index.ts';
+import { protocolTables } from './protocol.ts';
 import { render } from './templates.ts';
 
 export function title(plan: PinPlan): string {
@@ -57,13 +58,22 @@ function eraOf(plan: PinPlan): 'handshake' | 'stateless' | 'rpc' {
  * first (generate.ts sorts them once, and checks the fixtures against the last).
  */
 export function emitRegistry(plans: readonly PinPlan[], mcp: readonly PinPlan[]): string {
-  const entry = (p: PinPlan) => ({ packageName: p.packageName, revision: p.revision, era: eraOf(p), methods: p.methods.map((m) => m.method) });
+  const entry = (p: PinPlan) => ({
+    packageName: p.packageName,
+    revision: p.revision,
+    era: eraOf(p),
+    methods: p.methods.map((m) => m.method),
+    protocol: JSON.stringify(protocolTables(p)),
+  });
   const mcpEntries = mcp.map(entry);
+  const handshake = mcpEntries.filter((p) => p.era === 'handshake').map((p) => p.revision);
+  const stateless = mcpEntries.filter((p) => p.era === 'stateless').map((p) => p.revision);
   return render('registry.ts', {
     mcp: mcpEntries,
     a2a: plans.filter((p) => p.protocol === 'a2a').map(entry),
-    handshake: mcpEntries.filter((p) => p.era === 'handshake').map((p) => p.revision),
-    stateless: mcpEntries.filter((p) => p.era === 'stateless').map((p) => p.revision),
+    handshake,
+    stateless,
+    latest: JSON.stringify({ handshake: handshake.at(-1), stateless: stateless.at(-1) }),
   });
 }
 

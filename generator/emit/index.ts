@@ -6,6 +6,7 @@ import { formatFiles, header, type FileSet } from '../format/index.ts';
 import type { PinPlan } from '../plan/index.ts';
 import { emitClient, emitDispatch, emitHandlers, emitIndex, hasClient } from './dispatch.ts';
 import { emitPackageJson, emitReadme } from './package.ts';
+import { emitProtocol } from './protocol.ts';
 import { emitTypes } from './types.ts';
 import { emitValidators } from './validators.ts';
 import { emitWireOrder } from './wire-order.ts';
@@ -25,6 +26,7 @@ export async function emitPin(plan: PinPlan): Promise<FileSet> {
     ['validators.d.ts', dts],
     ['dispatch.ts', emitDispatch(plan)],
     ['handlers.ts', emitHandlers(plan)],
+    ['protocol.ts', emitProtocol(plan)],
     // MCP pins have no generated client: the runtime's McpClient speaks every revision, typed by the newest pin.
     ...(hasClient(plan) ? [['client.ts', emitClient(plan)] as [string, string]] : []),
     ...(plan.wireOrder ? [['wire-order.ts', emitWireOrder(plan.wireOrder, plan)] as [string, string]] : []),

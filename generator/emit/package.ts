@@ -61,6 +61,7 @@ Sources: ${plan.sources.map((s) => `\`${s}\``).join(', ')}.
 | \`validators\` | ajv standalone validators, one per definition, compiled at generation time (JSON Schema ${plan.draft}); an accept-path set is asked first and the all-errors set reports the errors when it says no |
 | \`dispatch\` | \`methods\`: per method (${counts.methods}) its validators, capability gate and flags; \`lookup(method)\` |
 | \`handlers\` | \`ServerHandlers\` / \`ClientHandlers\`: one typed function per method each side receives |
+| \`protocol\` | what the schema fixes beside its types: \`errors\` (error codes, with the HTTP status a definition requires), \`metaKeys\`, \`limits\` |
 
 \`import { … } from '${plan.packageName}'\` re-exports all of it; \`${plan.packageName}/validators\` is the validators
 alone. The package ships plain ES modules and \`.d.ts\` (\`dist/\`); the shared types (\`MethodEntry\`,

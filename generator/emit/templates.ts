@@ -1,5 +1,9 @@
 /**
- * @module emit/templates — the Handlebars templates under emit/templates/, compiled once per process.
+ * @module emit/templates — renders the Handlebars templates under emit/templates/: every line of TypeScript
+ * and JavaScript the generator writes itself comes from one of them (code others write, ajv's validators and
+ * json-schema-to-typescript's declarations, is edited through its syntax tree instead: emit/js-edit.ts).
+ * A template is read and compiled when it is rendered: a generation renders a few dozen, so a cache would
+ * save milliseconds and be state shared by every run in the process.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -7,17 +11,16 @@ import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const hbs = Handlebars.create();
-hbs.registerHelper('json', (value: unknown) => JSON.stringify(value));
 
-const compiled = new Map<string, Handlebars.TemplateDelegate>();
+/** A Handlebars environment with the generator's one helper: `{{json value}}`, the value as a JSON literal. */
+function environment(): typeof Handlebars {
+  const hbs = Handlebars.create();
+  hbs.registerHelper('json', (value: unknown) => JSON.stringify(value));
+  return hbs;
+}
 
 /** Renders templates/<name>.hbs with `data`; output is code, so nothing is HTML-escaped. */
 export function render(name: string, data: object): string {
-  let template = compiled.get(name);
-  if (!template) {
-    template = hbs.compile(readFileSync(join(here, 'templates', `${name}.hbs`), 'utf8'), { noEscape: true, strict: true });
-    compiled.set(name, template);
-  }
+  const template = environment().compile(readFileSync(join(here, 'templates', `${name}.hbs`), 'utf8'), { noEscape: true, strict: true });
   return template(data);
 }

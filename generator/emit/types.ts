@@ -1,10 +1,13 @@
 /**
  * @module emit/types — types.ts: one TypeScript type per definition (json-schema-to-typescript, doc
- * comments from the schema descriptions) and the method maps derived from the manifest.
+ * comments from the schema descriptions) and the method maps derived from the manifest
+ * (templates/types-maps.ts.hbs).
  */
 import { compile, type Options as TsOptions } from 'json-schema-to-typescript';
 import { deref, isObject, mapSchema, refName, type Json, type JsonObject } from '../load/schema.ts';
 import type { MethodPlan, PinPlan } from '../plan/index.ts';
+import { applyEdits, declarationNamed, docCommentsOf, parseModule, type Edit } from './js-edit.ts';
+import { render } from './templates.ts';
 
 const ROOT = 'WiregenRoot__';
 
@@ -96,10 +99,7 @@ async function defTypes(plan: PinPlan, rename: ReadonlyMap<string, string>): Pro
     // minItems/maxItems stay in the validators; as tuple types they would only make arrays awkward to build.
     ignoreMinAndMaxItems: true,
   });
-  return ts
-    .replace(new RegExp(`^export interface ${ROOT} \\{\\s*\\}\\n`, 'm'), '')
-    .replace(/^ \* \n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `[^`]+` "[^"]+".\n/gm, '')
-    .replace(/^\/\*\*\n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `[^`]+` "[^"]+".\n \*\/\n/gm, '');
+  return withoutScaffolding(ts);
 }
 
 const q = (s: string) => JSON.stringify(s);
@@ -176,39 +176,6 @@ function handlerParams(plan: PinPlan, m: MethodPlan): string {
   return plan.protocol === 'mcp' ? `WithPartial<${m.params.type}, ParamsEnvelope>` : m.params.type;
 }
 
-/** The envelope unions and the two helpers that apply them (MCP pins). */
-function envelopeTypes(plan: PinPlan): string[] {
-  const env = envelopeOf(plan);
-  return [
-    '/**',
-    ' * The envelope: fields the runtime writes into messages itself, so handlers and callers may leave them out.',
-    ' * Read off the schema by the generator: `ParamsEnvelope` is the properties of the `RequestParams` definition',
-    " * (or of `Request`'s params), `ResultEnvelope` those of `Result`, `CacheEnvelope` what `CacheableResult`",
-    ' * adds to `Result`, on the results of the methods the manifest marks `cacheable`.',
-    ' */',
-    `export type ParamsEnvelope = ${union(env.params)};`,
-    '/** See {@link ParamsEnvelope}. */',
-    `export type ResultEnvelope = ${union(env.result)};`,
-    '/** See {@link ParamsEnvelope}. */',
-    `export type CacheEnvelope = ${union(env.cache)};`,
-    '/** The keys of `T` that are not index signatures. */',
-    'export type KnownKeys<T> = keyof { [P in keyof T as string extends P ? never : number extends P ? never : P]: 0 };',
-    '/** `T` (each member of a union) with its keys in `K` optional; index signatures and the other keys as they are. */',
-    'export type WithOptional<T, K extends PropertyKey> = T extends unknown',
-    '  ? [Extract<KnownKeys<T>, K>] extends [never]',
-    '    ? T',
-    '    : { [P in keyof T as P extends K ? never : P]: T[P] } & { [P in keyof T as P extends K ? P : never]?: T[P] }',
-    '  : never;',
-    '/** `T` (each member of a union) with its keys in `K` optional and partial (`_meta` without the keys the runtime adds). */',
-    'export type WithPartial<T, K extends PropertyKey> = T extends unknown',
-    '  ? [Extract<KnownKeys<T>, K>] extends [never]',
-    '    ? T',
-    '    : { [P in keyof T as P extends K ? never : P]: T[P] } & { [P in keyof T as P extends K ? P : never]?: Partial<NonNullable<T[P]>> }',
-    '  : never;',
-    '',
-  ];
-}
-
 /** A2A has no message definitions: its JSON-RPC request is the envelope around the params message. */
 function messageType(m: MethodPlan): string {
   if (m.message) return m.message;
@@ -218,79 +185,53 @@ function messageType(m: MethodPlan): string {
     : `{ jsonrpc: "2.0"; method: ${q(m.method)}; params${m.paramsRequired ? '' : '?'}: ${params} }`;
 }
 
+/** The method maps (templates/types-maps.ts.hbs): `Methods`, its helpers and, for MCP, the envelope types. */
 function methodMaps(plan: PinPlan, rename: ReadonlyMap<string, string>): string {
-  const title = `${plan.protocol.toUpperCase()} ${plan.revision}`;
-  const lines: string[] = plan.protocol === 'mcp' ? envelopeTypes(plan) : [];
-  lines.push(
-    `/**`,
-    ` * Every method of ${title}, from the method manifest: kind, direction, and the message, params,`,
-    ` * result, handler and caller types. Use the helpers below rather than indexing this directly.`,
-    ` */`,
-  );
-  lines.push('export interface Methods {');
-  for (const m of plan.methods) {
-    lines.push(`  ${q(m.method)}: {`);
-    lines.push(`    kind: ${q(m.kind)};`, `    direction: ${q(m.direction)};`);
-    lines.push(`    message: ${messageType(m)};`);
-    lines.push(`    params: ${m.params ? m.params.type : 'undefined'};`);
-    lines.push(`    result: ${m.result ? m.result.type : 'never'};`);
-    lines.push(`    handlerParams: ${handlerParams(plan, m)};`);
-    lines.push(`    handlerResult: ${handlerResult(plan, m)};`);
-    lines.push(`    callResult: ${callResult(plan, m)};`);
-    lines.push('  };');
-  }
-  lines.push('}', '');
-  const pick = (cond: string) => `{ [M in Method]: ${cond} ? M : never }[Method]`;
-  lines.push(
-    '/** Every method name. */',
-    'export type Method = keyof Methods;',
-    '/** Methods answered with a result. */',
-    `export type RequestMethod = ${pick('Methods[M]["kind"] extends "request"')};`,
-    '/** Methods never answered. */',
-    `export type NotificationMethod = ${pick('Methods[M]["kind"] extends "notification"')};`,
-    '/** Requests a client sends (a server handles). */',
-    `export type ClientRequestMethod = ${pick('Methods[M] extends { kind: "request"; direction: "client-to-server" | "both" }')};`,
-    '/** Requests a server sends (a client handles). */',
-    `export type ServerRequestMethod = ${pick('Methods[M] extends { kind: "request"; direction: "server-to-client" | "both" }')};`,
-    '/** Notifications a client sends. */',
-    `export type ClientNotificationMethod = ${pick('Methods[M] extends { kind: "notification"; direction: "client-to-server" | "both" }')};`,
-    '/** Notifications a server sends. */',
-    `export type ServerNotificationMethod = ${pick('Methods[M] extends { kind: "notification"; direction: "server-to-client" | "both" }')};`,
-    '/** The params of method `M` (`Params<"tools/call">`). */',
-    'export type Params<M extends Method> = Methods[M]["params"];',
-  );
-  if (rename.get('Result') === 'ResultBase')
-    lines.push(
-      '/**',
-      ' * `Result<M>` is the result of request method `M` (`Result<"tools/call">`); plain `Result` is the',
-      " * schema's `Result` definition (declared above as `ResultBase`).",
-      ' */',
-      'export type Result<M extends RequestMethod = never> = [M] extends [never] ? ResultBase : Methods[M]["result"];',
-    );
-  else lines.push('/** The result of request method `M`. */', 'export type Result<M extends RequestMethod> = Methods[M]["result"];');
-  const neutral = plan.protocol === 'mcp' ? ' in either era: the envelope (see ParamsEnvelope) optional' : '';
-  lines.push(
-    `/** The params of \`M\` as a handler receives them${neutral}${plan.protocol === 'mcp' ? ' and partial' : ''}. */`,
-    'export type HandlerParams<M extends Method> = Methods[M]["handlerParams"];',
-    ...(plan.protocol === 'mcp'
-      ? [
-          '/** The params of `M` as a caller writes them: the same as a handler sees them (the client adds the envelope). */',
-          'export type CallParams<M extends Method> = HandlerParams<M>;',
-        ]
-      : []),
-    `/** What a handler for \`M\` returns${neutral}; or an alternative the manifest allows (input_required, a task, a stream). */`,
-    'export type HandlerResult<M extends Method> = Methods[M]["handlerResult"];',
-    `/** What a call of request \`M\` resolves to${neutral} (a task where the manifest allows one). */`,
-    'export type CallResult<M extends RequestMethod> = Methods[M]["callResult"];',
-    '/** The whole wire message of method `M`. */',
-    'export type MessageOf<M extends Method> = Methods[M]["message"];',
-    '/** Union of every request message. */',
-    'export type AnyRequest = Methods[RequestMethod]["message"];',
-    '/** Union of every notification message. */',
-    `export type AnyNotification = ${plan.methods.some((m) => m.kind === 'notification') ? 'Methods[NotificationMethod]["message"]' : 'never'};`,
-    '',
-  );
-  return lines.join('\n');
+  const env = envelopeOf(plan);
+  return render('types-maps.ts', {
+    mcp: plan.protocol === 'mcp',
+    title: `${plan.protocol.toUpperCase()} ${plan.revision}`,
+    envelope: { params: union(env.params), result: union(env.result), cache: union(env.cache) },
+    methods: plan.methods.map((m) => ({
+      method: m.method,
+      kind: m.kind,
+      direction: m.direction,
+      message: messageType(m),
+      params: m.params ? m.params.type : 'undefined',
+      result: m.result ? m.result.type : 'never',
+      handlerParams: handlerParams(plan, m),
+      handlerResult: handlerResult(plan, m),
+      callResult: callResult(plan, m),
+    })),
+    resultRenamed: rename.get('Result') === 'ResultBase',
+    anyNotification: plan.methods.some((m) => m.kind === 'notification'),
+  });
+}
+
+/**
+ * What json-schema-to-typescript writes that types.ts leaves out, found in the parsed declarations
+ * (emit/js-edit.ts): the root interface the definitions were handed over in, and the paragraph it adds to
+ * every definition's comment ("This interface was referenced by `<root>`'s JSON-Schema via the `definition`
+ * …"); a comment that held only that paragraph goes with it.
+ */
+function withoutScaffolding(declarations: string): string {
+  const source = parseModule(declarations, 'types.ts', 'ts');
+  const root = declarationNamed(source, ROOT);
+  if (!root) throw new Error(`json-schema-to-typescript declared no ${ROOT}`);
+  const end = declarations[root.getEnd()] === '\n' ? root.getEnd() + 1 : root.getEnd();
+  const edits: Edit[] = [{ start: root.getStart(source), end, text: '' }];
+  const first = ` * This interface was referenced by \`${ROOT}\`'s JSON-Schema`;
+  for (const statement of source.statements)
+    for (const comment of docCommentsOf(source, statement)) {
+      const lines = comment.text.split('\n');
+      const at = lines.indexOf(first);
+      if (at < 0 || !lines[at + 1]?.startsWith(' * via the `definition` ')) continue;
+      const kept = [...lines.slice(0, at > 1 && lines[at - 1] === ' * ' ? at - 1 : at), ...lines.slice(at + 2)];
+      const only = kept.length === 2; // `/**` and ` */`
+      const after = only && declarations[comment.end] === '\n' ? comment.end + 1 : comment.end;
+      edits.push({ start: comment.start, end: after, text: only ? '' : kept.join('\n') });
+    }
+  return applyEdits(declarations, edits);
 }
 
 export async function emitTypes(plan: PinPlan): Promise<string> {

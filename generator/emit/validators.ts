@@ -20,12 +20,13 @@ import Ajv, { type Options, type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type coreModule from 'ajv/dist/core.js';
 import addFormats from 'ajv-formats';
-import standaloneCode from 'ajv/dist/standalone/index.js';
 import { pointer } from '../errors.ts';
 import { isObject, mapSchema, SCHEMA_URI, withoutKeywords, type JsonObject } from '../load/schema.ts';
-import type { PinPlan } from '../plan/index.ts';
-import { formats as runtimeFormats } from '@wiregen/runtime/core';
+import type { PinPlan, ValidatorPlan } from '../plan/index.ts';
 import { ACCEPT_PATH_OPTIONS, acceptPathClass, discriminateUnions } from './accept-path.ts';
+import { applyEdits, exportAliases, exportsAnything, afterPrologueAndImports, parseModule } from './js-edit.ts';
+import { STANDALONE_FORMATS, standaloneEsm } from './standalone.ts';
+import { render } from './templates.ts';
 
 /** An ajv class: Ajv (draft-07), Ajv2020, or the accept path's Ajv2020 without unevaluated tracking. */
 export type AjvClass = new (options: Options) => InstanceType<typeof coreModule.default>;
@@ -72,7 +73,7 @@ function allErrorsOptions(forStandalone: boolean): Options {
     strictRequired: false,
     allowUnionTypes: true,
     inlineRefs: false,
-    ...(forStandalone ? { code: { source: true, esm: true, lines: true } } : {}),
+    ...(forStandalone ? { code: { source: true, esm: true, lines: true, formats: STANDALONE_FORMATS } } : {}),
   };
 }
 
@@ -91,56 +92,7 @@ export function createAjv(
   return ajv;
 }
 
-/** How ajv's standalone code names a format it calls: `require("ajv-formats/dist/formats").fullFormats.uri` or `…["date-time"]`. */
-const FORMAT_REF = /require\("ajv-formats\/dist\/formats"\)\.fullFormats(?:\.([A-Za-z_$][\w$]*)|\["([^"\\]+)"\])/g;
-
-/**
- * One ESM module exporting a validator per `refs` name (name → schema URI; the schemas already added to
- * `ajv`, which must have `code.source`). `label` names the module in errors. ajv writes
- * `require("ajv-formats/dist/formats")` even in ESM output: each format becomes the runtime's ES module
- * version of it (`@wiregen/runtime/core` formats), and one the runtime lacks an import of ajv-formats, or,
- * with `runtimeFormatsOnly` (a pin's package, which must not load CommonJS at run time), an error.
- */
-export function standaloneEsm(
-  ajv: InstanceType<typeof coreModule.default>,
-  refs: Record<string, string>,
-  label: string,
-  runtimeFormatsOnly = false,
-): string {
-  let js = standaloneCode.default(ajv, refs);
-  const imports: string[] = [];
-  const missing = new Set<string>();
-  js = js.replace(FORMAT_REF, (_, dotted: string | undefined, quoted: string | undefined) => {
-    const name = (dotted ?? quoted)!;
-    if (Object.hasOwn(runtimeFormats, name)) return `formats[${JSON.stringify(name)}]`;
-    missing.add(name);
-    return `ajvFormats.fullFormats[${JSON.stringify(name)}]`;
-  });
-  if (runtimeFormatsOnly && missing.size)
-    throw new Error(
-      `${label}: format ${[...missing].join(', ')} has no implementation in @wiregen/runtime/core (runtime/core/formats.ts); add it there`,
-    );
-  if (js.includes('formats[')) imports.push(`import { formats } from "@wiregen/runtime/core";`);
-  if (missing.size) imports.push(`import ajvFormats from "ajv-formats/dist/formats.js";`);
-  if (imports.length) js = js.replace('"use strict";', `"use strict";\n${imports.join('\n')}`);
-  // ajv's runtime helpers (ucs2length for minLength/maxLength, equal for uniqueItems and object consts…)
-  // are required even in ESM output (`require("ajv/dist/runtime/x").default`): each becomes a default
-  // import of the same CommonJS file. Node gives its module.exports as the default export; loaders that
-  // honour `__esModule` (bundlers, Vitest) give module.exports.default, which is wrapped back.
-  const helpers = new Map<string, string>();
-  js = js.replace(/require\("(ajv\/dist\/runtime\/[\w/-]+)"\)/g, (_, path: string) => {
-    let name = helpers.get(path);
-    if (name === undefined) helpers.set(path, (name = `ajvRuntime${helpers.size}`));
-    return name;
-  });
-  const helperLines = [...helpers].flatMap(([path, name]) => [
-    `import ${name}Module from "${path}.js";`,
-    `const ${name} = ${name}Module.__esModule ? ${name}Module : { default: ${name}Module };`,
-  ]);
-  if (helpers.size) js = js.replace('"use strict";', ['"use strict";', ...helperLines].join('\n'));
-  if (/\brequire\(/.test(js)) throw new Error(`standalone code for ${label} still calls require(): ${/require\([^)]*\)/.exec(js)?.[0]}`);
-  return js;
-}
+export { standaloneEsm } from './standalone.ts';
 
 /** A pin's validation document compiled once by the all-errors ajv instance (see {@link compiledDocument}). */
 export interface CompiledDocument {
@@ -158,8 +110,8 @@ const compiledDocuments = new WeakMap<PinPlan, CompiledDocument>();
  * The all-errors ajv instance of a pin with its validation document added and every exported validator
  * compiled, made once per plan: {@link emitValidators} writes validators.js from it, then lets it go (it is the last use in a run, and
  * keeping every pin's instance would only hold memory). Compiled up front in export order, which is the order
- * standalone code would compile them in: ajv numbers its functions as it compiles them, so the generated code
- * is the same whoever asks first.
+ * standalone code would compile them in, so the module's order of functions is the same whoever asks first
+ * (their names do not depend on it: emit/standalone.ts).
  */
 export function compiledDocument(plan: PinPlan): CompiledDocument {
   let compiled = compiledDocuments.get(plan);
@@ -187,53 +139,39 @@ export function compiledDocument(plan: PinPlan): CompiledDocument {
 /** The namespace validators.js imports the accept-path set under. */
 const FAST = 'fastSet';
 
+/** Names the wrappers of validators.js use besides the validators': a validator may not take one. */
+const RESERVED = new Set([FAST, 'formats', 'runtimeFormats', 'ajvFormats', 'data', 'valid']);
+
 /**
- * validators.js from the all-errors module: ajv's `export const Name = validateN;` lines become one exported
- * function per name that asks the accept-path validator of the same name first (see the module comment).
+ * validators.js from the all-errors module: ajv's `export const Name = validate_Name;` statements become one
+ * exported function per name that asks the accept-path validator of the same name first (see the module
+ * comment). The statements are found in the parsed module (emit/js-edit.ts).
  */
 function withAcceptPath(plan: PinPlan, allErrors: string): string {
-  const exported = new Map<string, string>();
-  const code = allErrors.replace(/^export const ([A-Za-z_$][\w$]*) = (validate\d+);\n/gm, (_, name: string, fn: string) => {
-    exported.set(name, fn);
-    return '';
-  });
+  const source = parseModule(allErrors, `${plan.id} validators.js`, 'js');
+  const aliases = exportAliases(source);
+  const exported = new Map(aliases.map((a) => [a.name, a.target]));
   const names = plan.validators.map((v) => v.name);
   if (exported.size !== names.length || names.some((n) => !exported.has(n)))
     throw new Error(`standalone code for ${plan.id}: expected exports ${names.join(', ')}, found ${[...exported.keys()].join(', ')}`);
-  if (/^export /m.test(code)) throw new Error(`standalone code for ${plan.id}: an export validators.js does not expect`);
+  const aliasStatements = new Set(aliases.map((a) => a.edit.start));
+  if (source.statements.some((st) => exportsAnything(st) && !aliasStatements.has(st.getStart(source))))
+    throw new Error(`standalone code for ${plan.id}: an export validators.js does not expect`);
   // A validator's name must not stand for anything else the wrapper uses: its locals, the namespace, ajv's names.
-  const clash = names.find(
-    (n) => [FAST, 'ajvFormats', 'data', 'valid'].includes(n) || /^(validate|schema|formats|pattern|func|wrapper|root)\d*$/.test(n),
-  );
+  const clash = names.find((n) => RESERVED.has(n) || /^(validate|schema|format|formats|pattern|func|wrapper|root)(\d*$|_)/.test(n));
   if (clash) throw new Error(`${plan.id}: a validator named ${clash} would clash with a name of the generated code`);
-  const wrappers = names.map((name) => {
-    const fn = exported.get(name)!;
-    return [
-      `export const ${name} = function ${name}(data) {`,
-      `  if (${FAST}.${name}(data)) {`,
-      `    ${name}.errors = null;`,
-      `    return true;`,
-      `  }`,
-      `  const valid = ${fn}(data);`,
-      `  ${name}.errors = ${fn}.errors;`,
-      `  return valid;`,
-      `};`,
-    ].join('\n');
+  const code = applyEdits(
+    allErrors,
+    aliases.map((a) => a.edit),
+  );
+  // ajv's module opens with `"use strict";` and its imports; ours joins them, the all-errors code follows.
+  const split = afterPrologueAndImports(parseModule(code, `${plan.id} validators.js`, 'js'));
+  return render('validators.js', {
+    head: code.slice(0, split),
+    body: code.slice(split).trimStart(),
+    fast: FAST,
+    exports: names.map((name) => ({ name, fn: exported.get(name)! })),
   });
-  const intro = [
-    `// The all-errors validators: run only after the accept-path validator of validators.fast.js has said no,`,
-    `// to leave every error on \`.errors\`. The exported validators are at the end of this file.`,
-  ].join('\n');
-  const outro = [
-    `// The exported validators: the accept-path answer when it is yes (\`.errors\` null), else the all-errors`,
-    `// validator's answer and errors.`,
-    ...wrappers,
-  ].join('\n');
-  // ajv's module opens with `"use strict";` and its imports; ours joins them, the intro follows.
-  const head = /^"use strict";\n(?:import .*\n)*/.exec(code)?.[0];
-  if (head === undefined) throw new Error(`standalone code for ${plan.id} does not start with "use strict"`);
-  const imports = `${head}import * as ${FAST} from "./validators.fast.js";\n\n${intro}\n`;
-  return `${imports + code.slice(head.length)}\n${outro}\n`;
 }
 
 /** Each exported validator's schema, as a URI into {@link validationDocument}: export name → URI. */
@@ -243,29 +181,25 @@ export function validatorRefs(plan: PinPlan): Record<string, string> {
   return refs;
 }
 
+/**
+ * The type a validator narrows to, qualified by the namespace validators.d.ts imports types.ts under: the
+ * definition, or a `#/properties/a/properties/b` chain into it as indexed access types (plan/index.ts allows
+ * only those).
+ */
+function validatorType(v: ValidatorPlan): string {
+  let type = `T.${v.ref.def}`;
+  for (let i = 1; i < v.ref.tokens.length; i += 2) type = `NonNullable<${type}[${JSON.stringify(v.ref.tokens[i])}]>`;
+  return type;
+}
+
 export function emitValidators(plan: PinPlan): { js: string; fastJs: string; dts: string } {
   const { ajv, doc, refs } = compiledDocument(plan);
   compiledDocuments.delete(plan);
   const allErrors = standaloneEsm(ajv, refs, plan.id, true);
   const fastAjv = createAjv(plan, true, ACCEPT_PATH_OPTIONS, acceptPathClass(doc, plan.draft));
   fastAjv.addSchema(discriminateUnions(doc).doc);
-  const fast = standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`, true);
-  const fastJs = [
-    `// Accept-path validators: validators.js asks these first and uses the all-errors validators for the`,
-    `// report only when they say no. ajv's output as it is, not formatted. See generator/emit/accept-path.ts.`,
-    fast,
-  ].join('\n');
+  const fastJs = render('validators.fast.js', { code: standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`, true) });
   const js = withAcceptPath(plan, allErrors);
-  const defNames = new Set(Object.keys(plan.defs));
-  const qualify = (type: string) => type.replace(/\b[A-Za-z_]\w*\b/g, (id) => (defNames.has(id) ? `T.${id}` : id));
-  const dts = [
-    `import type { Validator } from "@wiregen/runtime/core";`,
-    `import type * as T from "./types.ts";`,
-    ``,
-    `export type { Validator, ValidationError } from "@wiregen/runtime/core";`,
-    ``,
-    ...plan.validators.map((v) => `export declare const ${v.name}: Validator<${qualify(v.type)}>;`),
-    ``,
-  ].join('\n');
+  const dts = render('validators.d.ts', { validators: plan.validators.map((v) => ({ name: v.name, type: validatorType(v) })) });
   return { js, fastJs, dts };
 }

@@ -103,7 +103,8 @@ export function jsonRpcTransport(endpoint: string, options: TransportOptions = {
         await answer(res);
         throw new A2aClientError(-32603, 'the agent answered a streaming call with a single result', undefined, res.ok ? undefined : res.status);
       }
-      for await (const message of sseJson(res.body!)) yield unwrap(message as never);
+      // Each event of a JSON-RPC stream is a JSON-RPC response; unwrap reads its result or its error.
+      for await (const message of sseJson(res.body!)) yield unwrap(message as Envelope);
     },
   };
 }

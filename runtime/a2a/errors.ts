@@ -1,7 +1,7 @@
 /**
  * @module a2a/errors — A2A errors (specification §3.3.2, §5.4) with their JSON-RPC code, HTTP status and
  * gRPC status name, carried as google.rpc.ErrorInfo (and BadRequest for validation) details. Messages are
- * the official SDK's where seed 000 recorded them.
+ * the official SDK's where the recordings show them.
  */
 import { pin } from '@wiregen/a2a-1.0';
 import type { A2aBehaviour } from './types.ts';

@@ -3,7 +3,7 @@
  */
 export class AsyncQueue<T> implements AsyncIterable<T> {
   readonly #items: T[] = [];
-  #waiting: ((r: IteratorResult<T>) => void) | undefined;
+  #waiting: ((r: IteratorResult<T, undefined>) => void) | undefined;
   #closed = false;
   #error: unknown;
 
@@ -24,20 +24,20 @@ export class AsyncQueue<T> implements AsyncIterable<T> {
     const waiting = this.#waiting;
     this.#waiting = undefined;
     // A consumer already waiting ends now; the error, if any, reaches the next call.
-    if (waiting) waiting({ value: undefined as never, done: true });
+    if (waiting) waiting({ value: undefined, done: true });
   }
 
   get closed(): boolean {
     return this.#closed;
   }
 
-  next(): Promise<IteratorResult<T>> {
+  next(): Promise<IteratorResult<T, undefined>> {
     if (this.#items.length) return Promise.resolve({ value: this.#items.shift()!, done: false });
-    if (this.#closed) return this.#error !== undefined ? Promise.reject(this.#error) : Promise.resolve({ value: undefined as never, done: true });
+    if (this.#closed) return this.#error !== undefined ? Promise.reject(this.#error) : Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve) => (this.#waiting = resolve));
   }
 
-  [Symbol.asyncIterator](): AsyncIterator<T> {
-    return { next: () => this.next(), return: async () => (this.close(), { value: undefined as never, done: true }) };
+  [Symbol.asyncIterator](): AsyncIterator<T, undefined> {
+    return { next: () => this.next(), return: async () => (this.close(), { value: undefined, done: true }) };
   }
 }

@@ -57,8 +57,8 @@ export interface AgentExecutor {
 
 /**
  * Where the specification leaves a choice, or says one thing and the reference SDK does another. The two
- * presets below are the official Python SDK's choices (a2a-sdk 1.2.2, what seed 000 recorded) and the A2A 101
- * kit's (seed 003, which follows the specification's text where the SDK does not).
+ * presets below are the official Python SDK's choices (a2a-sdk 1.2.2, what the recordings show) and the A2A 101
+ * kit's (kit/README.md; it follows the specification's text where the SDK does not).
  */
 export interface A2aBehaviour {
   /** Stamp the first TASK_STATE_SUBMITTED status with a time (the field is optional). */

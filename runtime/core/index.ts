@@ -119,4 +119,41 @@ export class InvalidResultError extends Error {
 export function checkResult(method: string, entry: MethodEntry, result: unknown, schema: string): void {
   if (entry.result && !entry.result(result)) throw new InvalidResultError(method, result, entry.result.errors, schema);
 }
+
+/**
+ * What a generated typed client does for one request: sends it through `transport` and returns its result,
+ * checked against the method's result schema (`schema` names it in the error), except where the manifest
+ * lets the method answer something else (input_required, a task).
+ */
+export async function requestChecked(
+  transport: ClientTransport,
+  method: string,
+  entry: MethodEntry,
+  params: unknown,
+  schema: string,
+): Promise<unknown> {
+  const result = await transport.request(method, params, entry);
+  if (!entry.inputRequired && !entry.taskAugmented) checkResult(method, entry, result, schema);
+  return result;
+}
+
+/** What a generated typed client does for one streaming request: each result, checked as {@link requestChecked} checks one. */
+export async function* streamChecked(
+  transport: ClientTransport,
+  method: string,
+  entry: MethodEntry,
+  params: unknown,
+  schema: string,
+): AsyncIterable<unknown> {
+  if (!transport.stream) throw new Error('this transport cannot stream');
+  for await (const result of transport.stream(method, params, entry)) {
+    checkResult(method, entry, result, schema);
+    yield result;
+  }
+}
+
+/** A dispatch table's `lookup`: the entry of `method`, or undefined when the table has no such method (not a key of Object.prototype). */
+export function lookupIn(methods: Readonly<Record<string, MethodEntry>>): (method: string) => MethodEntry | undefined {
+  return (method) => (Object.hasOwn(methods, method) ? methods[method] : undefined);
+}
 export { formats } from './formats.ts';

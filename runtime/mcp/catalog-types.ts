@@ -4,14 +4,14 @@
  * generated fixture modules (`generated/fixtures/<name>/`) and the code-first builder (code-first.ts) both
  * produce a {@link FixtureDefinition}; catalog.ts serves one.
  */
-import type { PromptMessage } from '@wiregen/mcp-2026-07-28';
+import type { PromptMessage, Tool } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject } from '../jsonrpc/message.ts';
 import type { CacheHints, RequestContext } from './types.ts';
 import type { Check } from '../core/index.ts';
 
 /** How a tool's return value becomes its result. */
 export type ToolOutput =
-  /** `structuredContent: {result: value}` and the value as text (the SDK's MCPServer, seed 000). */
+  /** `structuredContent: {result: value}` and the value as text (the SDK's MCPServer, as recorded in test/fixtures/recordings/). */
   | 'wrapped'
   /** The value (an object) as `structuredContent`, and its canonical JSON (sorted keys, compact) as text. */
   | 'structured'
@@ -26,7 +26,8 @@ export type ToolOutput =
  */
 export interface ToolSpec extends JsonObject {
   name: string;
-  inputSchema: JsonObject;
+  /** The schema's `Tool.inputSchema`: a JSON Schema object of `type: "object"`. */
+  inputSchema: Tool['inputSchema'];
   /** Default `text`, or `wrapped` when the tool has an outputSchema. */
   output?: ToolOutput;
   /** Unlisted tools are callable but absent from tools/list. Default true. */

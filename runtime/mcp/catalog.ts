@@ -1,7 +1,7 @@
 /**
  * @module mcp/catalog — a server made of a catalogue: tools, resources, resource templates and prompts
  * described as data (a fixture spec, catalog-types.ts) plus one small typed function each. It answers the
- * list, call, read, get and complete methods the way the official SDK's high-level server does (seed 000): a
+ * list, call, read, get and complete methods the way the official SDK's high-level server does (test/fixtures/recordings/): a
  * tool's value becomes text and structured content, a throwing tool an `isError` result, an unknown tool a
  * result with "Unknown tool: <name>", an unknown resource -32602 with the uri.
  */
@@ -12,6 +12,7 @@ import type { FixtureDefinition, PromptBody, ResourceBody, ToolOutput, ToolSpec 
 import { paramsError } from './errors.ts';
 import { InputRequired } from './mrtr.ts';
 import { paginate } from './pagination.ts';
+import { MAX_COMPLETION_VALUES } from './protocol.ts';
 import type { McpHandlers, McpServerOptions, RequestContext } from './types.ts';
 import type { Check } from '../core/index.ts';
 
@@ -36,16 +37,15 @@ function describe(v: Check): string {
 }
 
 /**
- * The spec's items as the schema's types. Each was checked against the newest pin's Tool, Resource,
- * ResourceTemplate or Prompt when the spec was made (generator/load/fixtures.ts for spec files,
+ * The spec's items as the schema's types (the casts below). Each was checked against the newest pin's Tool,
+ * Resource, ResourceTemplate or Prompt when the spec was made (generator/load/fixtures.ts for spec files,
  * code-first.ts for code), and every list result is checked again before it is sent.
  */
-const asWire = <T>(item: JsonObject): T => item as unknown as T;
 
 /** Strips the fixture-only fields of a tool spec: what tools/list shows. */
 function listedTool(tool: ToolSpec): Tool {
   const { output, listed, ...wire } = tool;
-  return asWire<Tool>(wire);
+  return wire as Tool;
 }
 
 /** Matches `uri` against a level-1 RFC 6570 template (`resource://item/{itemId}`); returns the variables. */
@@ -60,17 +60,19 @@ export function matchTemplate(template: string, uri: string): Record<string, str
   return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
 }
 
-/** A catalogue's tools by name (built once per definition; tools/call looks one up on every request). */
-const toolIndex = new WeakMap<FixtureDefinition, ReadonlyMap<string, ToolSpec>>();
-function toolNamed(def: FixtureDefinition, name: string): ToolSpec | undefined {
-  let index = toolIndex.get(def);
-  if (!index) toolIndex.set(def, (index = new Map((def.spec.tools ?? []).map((t) => [t.name, t]))));
-  return index.get(name);
+/** A catalogue's tools by name (built once per server: tools/call looks one up on every request). */
+function toolsByName(def: FixtureDefinition): ReadonlyMap<string, ToolSpec> {
+  return new Map((def.spec.tools ?? []).map((t) => [t.name, t]));
 }
 
-async function callTool(def: FixtureDefinition, params: HandlerParams<'tools/call'>, ctx: RequestContext): Promise<Answer<'tools/call'>> {
+async function callTool(
+  def: FixtureDefinition,
+  tools: ReadonlyMap<string, ToolSpec>,
+  params: HandlerParams<'tools/call'>,
+  ctx: RequestContext,
+): Promise<Answer<'tools/call'>> {
   const { name } = params;
-  const tool = toolNamed(def, name);
+  const tool = tools.get(name);
   const behaviour = def.behaviours.tools?.[name] as ((args: unknown, ctx: RequestContext) => unknown) | undefined;
   if (!tool || !behaviour) {
     if (def.spec.unknownTool === 'result') return toolError(`Unknown tool: ${name}`);
@@ -134,8 +136,6 @@ async function getPrompt(def: FixtureDefinition, params: HandlerParams<'prompts/
   return typeof description === 'string' ? { description, messages } : { messages };
 }
 
-const MAX_COMPLETIONS = 100;
-
 /** completion/complete: the fixture's `complete` function decides, for any reference (it may throw -32602). */
 async function complete(
   def: FixtureDefinition,
@@ -145,7 +145,7 @@ async function complete(
   const { ref, argument, context } = params;
   const query = { ref: { ...ref }, argument, ...(context ? { context: { ...context } } : {}) };
   const values = def.behaviours.complete ? await def.behaviours.complete(query, ctx) : [];
-  return { completion: { values: values.slice(0, MAX_COMPLETIONS), total: values.length, hasMore: values.length > MAX_COMPLETIONS } };
+  return { completion: { values: values.slice(0, MAX_COMPLETION_VALUES), total: values.length, hasMore: values.length > MAX_COMPLETION_VALUES } };
 }
 
 /** The MCP method handlers of a catalogue, typed by the newest pin. */
@@ -159,11 +159,12 @@ export function catalogHandlers(def: FixtureDefinition): McpHandlers {
       const { page: listed, nextCursor } = paginate(tools, 'tools/list', params.cursor, size);
       return nextCursor === undefined ? { tools: listed } : { tools: listed, nextCursor };
     };
-    handlers['tools/call'] = (params, ctx) => callTool(def, params, ctx);
+    const byName = toolsByName(def);
+    handlers['tools/call'] = (params, ctx) => callTool(def, byName, params, ctx);
   }
   if (spec.resources || spec.resourceTemplates) {
-    const resources = (spec.resources ?? []).map((r) => asWire<Resource>(r));
-    const templates = (spec.resourceTemplates ?? []).map((t) => asWire<ResourceTemplate>(t));
+    const resources = (spec.resources ?? []).map((r) => r as Resource);
+    const templates = (spec.resourceTemplates ?? []).map((t) => t as ResourceTemplate);
     handlers['resources/list'] = (params) => {
       const { page: listed, nextCursor } = paginate(resources, 'resources/list', params.cursor, size);
       return nextCursor === undefined ? { resources: listed } : { resources: listed, nextCursor };
@@ -175,7 +176,7 @@ export function catalogHandlers(def: FixtureDefinition): McpHandlers {
     handlers['resources/read'] = (params, ctx) => readResource(def, params, ctx);
   }
   if (spec.prompts) {
-    const prompts = spec.prompts.map((p) => asWire<Prompt>(p));
+    const prompts = spec.prompts.map((p) => p as Prompt);
     handlers['prompts/list'] = (params) => {
       const { page: listed, nextCursor } = paginate(prompts, 'prompts/list', params.cursor, size);
       return nextCursor === undefined ? { prompts: listed } : { prompts: listed, nextCursor };
@@ -189,13 +190,14 @@ export function catalogHandlers(def: FixtureDefinition): McpHandlers {
 /** Server options for a catalogue: its identity, capabilities and cache hints, and the handlers above. */
 export function catalogServerOptions(def: FixtureDefinition, extra: Partial<McpServerOptions> = {}): McpServerOptions {
   const { spec } = def;
+  const tools = toolsByName(def);
   return {
     serverInfo: spec.serverInfo,
     ...(spec.instructions !== undefined ? { instructions: spec.instructions } : {}),
     capabilities: spec.capabilities,
     ...(spec.cache ? { cache: spec.cache } : {}),
     handlers: catalogHandlers(def),
-    toolInputSchema: (name) => toolNamed(def, name)?.inputSchema,
+    toolInputSchema: (name) => tools.get(name)?.inputSchema,
     ...extra,
   };
 }

@@ -5,13 +5,26 @@
  * multi round-trip loop; caching by ttlMs). `request` is typed by the newest pin (`CallParams`,
  * `CallResult` of `@wiregen/mcp-2026-07-28`); every result is checked against the negotiated revision's schema.
  */
-import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { ErrorCode, isObject, JsonRpcError, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import type { MethodEntry } from '../core/index.ts';
-import type { CallParams, CallResult, ClientRequestMethod, HandlerParams, HandlerResult, ServerRequestMethod } from '@wiregen/mcp-2026-07-28';
+import type {
+  CallParams,
+  CallResult,
+  ClientCapabilities,
+  ClientRequestMethod,
+  DiscoverResult,
+  HandlerParams,
+  HandlerResult,
+  Implementation,
+  ServerCapabilities,
+  ServerRequestMethod,
+  Tool,
+} from '@wiregen/mcp-2026-07-28';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
-import { headerAnnotations } from './http-headers.ts';
-import { META } from './meta.ts';
+import { McpClientError } from './client-errors.ts';
+import { ServerTools } from './client-tools.ts';
+import { implementationOf, META } from './meta.ts';
+import { MCP_ERRORS } from './protocol.ts';
 import {
   isHandshakeVersion,
   isStatelessVersion,
@@ -22,7 +35,9 @@ import {
   STATELESS_VERSIONS,
   type Revision,
 } from './revisions.ts';
-import type { LoggingLevel } from './types.ts';
+import type { LoggingLevel, Open } from './types.ts';
+
+export { McpClientError };
 
 export type ClientMode = 'handshake' | 'stateless' | 'auto';
 
@@ -40,9 +55,9 @@ export type RequestArgs<M extends ClientRequestMethod> =
   object extends CallParams<M> ? [params?: CallParams<M>, options?: CallOptions] : [params: CallParams<M>, options?: CallOptions];
 
 export interface McpClientOptions {
-  readonly clientInfo: { readonly name: string; readonly version: string } & JsonObject;
+  readonly clientInfo: Open<Implementation>;
   /** Declared once (handshake) or on every request (2026-07-28). Default `{}`. */
-  readonly capabilities?: JsonObject;
+  readonly capabilities?: Open<ClientCapabilities>;
   /** handshake, stateless (2026-07-28), or auto (server/discover first, falling back to initialize). Default auto. */
   readonly mode?: ClientMode;
   /** The handshake revision to ask for. Default the newest. */
@@ -102,22 +117,13 @@ export interface CallContext {
   readonly toolSchema?: JsonObject;
 }
 
-/** A failure the client raises: the server's error, a result that is not what the schema says, or a timeout. */
-export class McpClientError extends Error {
-  readonly code: number;
-  readonly data: unknown;
-  constructor(code: number, message: string, data?: unknown, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'McpClientError';
-    this.code = code;
-    this.data = data;
-  }
-}
-
 const notAnObject = (method: string, result: unknown) =>
   new McpClientError(ErrorCode.InternalError, `${method}: the result is not an object: ${JSON.stringify(result)}`, undefined, {
     cause: new TypeError(`expected a JSON object, got ${result === null ? 'null' : typeof result}`),
   });
+
+/** The answers to server/discover that mean "no 2026-07-28 era here": fall back to initialize. */
+const NO_STATELESS_ERA: ReadonlySet<number> = new Set([ErrorCode.MethodNotFound, ErrorCode.InvalidRequest, ErrorCode.InvalidParams]);
 
 const CACHEABLE_KEY = (method: string, params: JsonObject | undefined) => {
   const { _meta, ...rest } = params ?? {};
@@ -129,20 +135,21 @@ export class McpClient {
   readonly channel: ClientChannel;
   #era: 'handshake' | 'stateless' | undefined;
   #revision: Revision | undefined;
-  #serverCapabilities: JsonObject = {};
-  #serverInfo: JsonObject | undefined;
-  #tools: Map<string, JsonObject> | undefined;
+  #serverCapabilities: Open<ServerCapabilities> = {};
+  #serverInfo: Open<Implementation> | undefined;
+  readonly #tools: ServerTools;
   readonly #cache = new Map<string, { expires: number; result: unknown }>();
   /** onProgress callbacks of the calls in flight, by progressToken. */
   readonly #progress = new Map<string | number, NonNullable<CallOptions['onProgress']>>();
-  /** ajv, loaded the first time a structuredContent needs checking (servers and most calls never do). */
-  #ajv: Promise<Ajv2020> | undefined;
-  /** Each outputSchema compiled once; null when ajv cannot compile it. */
-  readonly #outputChecks = new WeakMap<JsonObject, ValidateFunction | null>();
 
   constructor(channel: ClientChannel, options: McpClientOptions) {
     this.channel = channel;
     this.options = options;
+    // ajv is imported only when a structuredContent needs checking (servers and most calls never do).
+    this.#tools = new ServerTools(
+      () => this.call('tools/list'),
+      () => import('ajv/dist/2020.js').then((m) => new m.Ajv2020({ strict: false, allErrors: false, validateSchema: false })),
+    );
     channel.attach?.(this);
   }
 
@@ -152,10 +159,11 @@ export class McpClient {
   get protocolVersion(): string | undefined {
     return this.#revision?.version;
   }
-  get serverCapabilities(): JsonObject {
+  /** What the server advertised (initialize or server/discover), checked by the negotiated revision's schema; typed as the newest's. */
+  get serverCapabilities(): Open<ServerCapabilities> {
     return this.#serverCapabilities;
   }
-  get serverInfo(): JsonObject | undefined {
+  get serverInfo(): Open<Implementation> | undefined {
     return this.#serverInfo;
   }
 
@@ -167,20 +175,23 @@ export class McpClient {
     this.#revision = await requireRevision(LATEST_STATELESS);
     if (mode === 'stateless') return;
     try {
-      const discovered = (await this.call('server/discover', {})) as JsonObject;
-      const versions = Array.isArray(discovered['supportedVersions']) ? (discovered['supportedVersions'] as string[]) : [];
+      // call() checked the result against the revision's DiscoverResult.
+      const discovered = (await this.call('server/discover', {})) as Partial<DiscoverResult>;
+      const versions = Array.isArray(discovered.supportedVersions) ? discovered.supportedVersions : [];
       const version = versions.find(isStatelessVersion);
       if (!version)
-        throw new McpClientError(-32022, `the server supports none of ${STATELESS_VERSIONS.join(', ')} (it offers ${versions.join(', ')})`);
+        throw new McpClientError(
+          MCP_ERRORS.unsupportedVersion,
+          `the server supports none of ${STATELESS_VERSIONS.join(', ')} (it offers ${versions.join(', ')})`,
+        );
       this.#revision = await requireRevision(version);
-      this.#serverCapabilities = isObject(discovered['capabilities']) ? discovered['capabilities'] : {};
-      const meta = discovered['_meta'];
-      this.#serverInfo = isObject(meta) && isObject(meta[META.serverInfo]) ? (meta[META.serverInfo] as JsonObject) : undefined;
+      this.#serverCapabilities = isObject(discovered.capabilities) ? discovered.capabilities : {};
+      const meta: unknown = discovered._meta;
+      this.#serverInfo = isObject(meta) ? implementationOf(meta[META.serverInfo]) : undefined;
     } catch (err) {
       // Only a protocol answer means "no 2026-07-28 here" (method not found, wrong era, bad params); a
       // timeout or a broken connection is reported as it is.
-      const refusal =
-        err instanceof McpClientError && [ErrorCode.MethodNotFound, ErrorCode.InvalidRequest, ErrorCode.InvalidParams].includes(err.code as never);
+      const refusal = err instanceof McpClientError && NO_STATELESS_ERA.has(err.code);
       if (!refusal) throw err;
       await this.#initialize();
     }
@@ -199,10 +210,14 @@ export class McpClient {
     )) as JsonObject;
     const agreed = result['protocolVersion'];
     const negotiated = typeof agreed === 'string' && isHandshakeVersion(agreed) ? await loadRevision(agreed) : undefined;
-    if (!negotiated) throw new McpClientError(-32022, `the server answered initialize with ${String(agreed)}, which this client does not speak`);
+    if (!negotiated)
+      throw new McpClientError(
+        MCP_ERRORS.unsupportedVersion,
+        `the server answered initialize with ${String(agreed)}, which this client does not speak`,
+      );
     this.#revision = negotiated;
     this.#serverCapabilities = isObject(result['capabilities']) ? result['capabilities'] : {};
-    this.#serverInfo = isObject(result['serverInfo']) ? result['serverInfo'] : undefined;
+    this.#serverInfo = implementationOf(result['serverInfo']);
     this.channel.negotiated?.(negotiated.version);
     await this.channel.notify('notifications/initialized');
   }
@@ -228,7 +243,7 @@ export class McpClient {
     const cacheKey = entry?.cacheable && this.options.cache !== false ? CACHEABLE_KEY(method, params) : undefined;
     const cached = cacheKey ? this.#cache.get(cacheKey) : undefined;
     if (cached && cached.expires > Date.now()) return structuredClone(cached.result);
-    if (method === 'tools/call') this.#refuseInvalidHeaders(String(params?.['name']));
+    if (method === 'tools/call') this.#tools.refuseInvalidHeaders(String(params?.['name']));
     let result = await this.#send(method, params, options);
     if (!isObject(result)) throw notAnObject(method, result);
     if (this.#era === 'stateless' && entry?.inputRequired) result = await this.#rounds(method, params, result, options);
@@ -243,9 +258,9 @@ export class McpClient {
       );
     if (cacheKey && isObject(result) && typeof result['ttlMs'] === 'number' && result['ttlMs'] > 0)
       this.#cache.set(cacheKey, { expires: Date.now() + result['ttlMs'], result: structuredClone(result) });
-    if (method === 'tools/list' && isObject(result) && !params?.['cursor']) this.#rememberTools(result);
+    if (method === 'tools/list' && isObject(result) && !params?.['cursor']) this.#tools.remember(result);
     if (method === 'tools/call' && isObject(result) && result['structuredContent'] !== undefined && this.options.checkStructuredContent !== false)
-      await this.#checkStructured(String(params?.['name']), result);
+      await this.#tools.checkStructured(String(params?.['name']), result);
     return result;
   }
 
@@ -304,7 +319,7 @@ export class McpClient {
 
   /** Notifications from the server. */
   handleNotification(method: string, params: JsonObject | undefined): void {
-    if (method === 'notifications/tools/list_changed') this.#tools = undefined;
+    if (method === 'notifications/tools/list_changed') this.#tools.forget();
     const token = params?.['progressToken'];
     const onProgress =
       method === 'notifications/progress' && (typeof token === 'string' || typeof token === 'number') ? this.#progress.get(token) : undefined;
@@ -341,12 +356,15 @@ export class McpClient {
       sent = { ...(params ?? {}), _meta: meta };
     } else if (progress)
       sent = { ...(params ?? {}), _meta: { ...(isObject(params?.['_meta']) ? params!['_meta'] : {}), progressToken: id as string | number } };
-    const toolSchema = method === 'tools/call' ? this.#tools?.get(String(params?.['name'])) : undefined;
+    const toolSchema = method === 'tools/call' ? this.#tools.listed?.get(String(params?.['name'])) : undefined;
     try {
       return await this.#callChannel(id, method, sent, options, toolSchema);
     } catch (err) {
-      // -32022 naming a version this client speaks: use it and try once more (SEP-2575).
-      const supported = err instanceof JsonRpcError && err.code === -32022 ? (err.data as { supported?: unknown } | undefined)?.supported : undefined;
+      // UnsupportedProtocolVersionError naming a version this client speaks: use it and try once more (SEP-2575).
+      const supported =
+        err instanceof JsonRpcError && err.code === MCP_ERRORS.unsupportedVersion
+          ? (err.data as { supported?: unknown } | undefined)?.supported
+          : undefined;
       const version = Array.isArray(supported) ? [...STATELESS_VERSIONS].reverse().find((v) => (supported as unknown[]).includes(v)) : undefined;
       if (this.#era === 'stateless' && version && !retried) {
         this.#revision = await requireRevision(version);
@@ -358,61 +376,20 @@ export class McpClient {
     }
   }
 
-  #callChannel(
-    id: RequestId,
-    method: string,
-    sent: JsonObject | undefined,
-    options: CallOptions,
-    toolSchema: JsonObject | undefined,
-  ): Promise<unknown> {
+  #callChannel(id: RequestId, method: string, sent: JsonObject | undefined, options: CallOptions, toolSchema: Tool | undefined): Promise<unknown> {
     return this.channel.call(id, method, sent, {
       era: this.#era!,
       protocolVersion: this.#revision!.version,
       entry: this.#revision!.lookup(method),
       timeoutMs: options.timeoutMs ?? this.options.timeoutMs ?? 60_000,
       ...(options.signal ? { signal: options.signal } : {}),
-      ...(toolSchema ? { toolSchema: toolSchema['inputSchema'] as JsonObject } : {}),
+      ...(toolSchema ? { toolSchema: toolSchema.inputSchema } : {}),
     });
   }
 
-  /** A tool whose x-mcp-header annotations are invalid is never called (seed 001 §13.6). */
-  #refuseInvalidHeaders(name: string): void {
-    const schema = this.#tools?.get(name)?.['inputSchema'];
-    const { problems } = headerAnnotations(isObject(schema) ? schema : undefined);
-    if (problems.length) throw new McpClientError(ErrorCode.InvalidParams, `tool ${name} is not called: ${problems.join('; ')}`);
-  }
-
-  #rememberTools(result: JsonObject): void {
-    const tools = Array.isArray(result['tools']) ? (result['tools'] as JsonObject[]) : [];
-    this.#tools = new Map(tools.map((t) => [String(t['name']), t]));
-  }
-
   /** The tools the server listed (after a tools/list), by name. */
-  get tools(): ReadonlyMap<string, JsonObject> | undefined {
-    return this.#tools;
-  }
-
-  /**
-   * After a tool result with structuredContent: list the tools if not yet (the SDK does), and check the
-   * content against the tool's outputSchema. Remote `$ref`s are never fetched: such a schema is not checked.
-   */
-  async #checkStructured(name: string, result: JsonObject): Promise<void> {
-    if (!this.#tools) await this.call('tools/list');
-    const schema = this.#tools?.get(name)?.['outputSchema'];
-    if (!isObject(schema)) return;
-    let validate = this.#outputChecks.get(schema);
-    if (validate === undefined) {
-      this.#ajv ??= import('ajv/dist/2020.js').then((m) => new m.Ajv2020({ strict: false, allErrors: false, validateSchema: false }));
-      const ajv = await this.#ajv;
-      try {
-        validate = ajv.compile(schema);
-      } catch {
-        validate = null; // a schema ajv cannot compile without fetching something (a remote $ref) goes unchecked
-      }
-      this.#outputChecks.set(schema, validate);
-    }
-    if (validate && !validate(result['structuredContent']))
-      throw new McpClientError(ErrorCode.InvalidParams, `tool ${name}: structuredContent does not match its outputSchema`, validate.errors);
+  get tools(): ReadonlyMap<string, Tool> | undefined {
+    return this.#tools.listed;
   }
 
   async close(): Promise<void> {

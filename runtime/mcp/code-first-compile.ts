@@ -24,15 +24,13 @@ const SECTIONS = [
 /** Fixture-only fields of a tool spec (catalog-types.ts ToolSpec), not the wire's. */
 const FIXTURE_ONLY = new Set(['output', 'listed']);
 
-let ajv: Promise<Ajv2020> | undefined;
-function loadAjv(): Promise<Ajv2020> {
-  ajv ??= Promise.all([import('ajv/dist/2020.js'), import('ajv-formats')]).then(([{ Ajv2020 }, formats]) => {
-    // As the generator compiles fixture schemas (generator/emit/fixture.ts): the author's schemas, so not strict.
-    const instance = new Ajv2020({ allErrors: true, strict: false, inlineRefs: true });
-    formats.default.default(instance); // CommonJS: `default` is module.exports, whose `default` is the plugin
-    return instance;
-  });
-  return ajv;
+/** An ajv instance for one definition's tool schemas (the modules load once, as every import does). */
+async function loadAjv(): Promise<Ajv2020> {
+  const [{ Ajv2020 }, formats] = await Promise.all([import('ajv/dist/2020.js'), import('ajv-formats')]);
+  // As the generator compiles fixture schemas (generator/emit/fixture.ts): the author's schemas, so not strict.
+  const instance = new Ajv2020({ allErrors: true, strict: false, inlineRefs: true });
+  formats.default.default(instance); // CommonJS: `default` is module.exports, whose `default` is the plugin
+  return instance;
 }
 
 function firstError(check: Check): string {

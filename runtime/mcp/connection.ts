@@ -1,21 +1,24 @@
 /**
  * @module mcp/connection — one client connection: decides its era from the first valid request and keeps
- * it (seed 000: a connection is locked to the era of its first valid request), then serves each request
- * through the era's rules and the generated dispatch table of the revision in use.
+ * it (a connection is locked to the era of its first valid request, as the official SDK's server does: its
+ * recorded `raw_handshake` and `raw_errors` sessions), then hands every request to that era's
+ * {@link EraSession}. The two eras (handshake.ts, stateless.ts) see the connection only through
+ * {@link EraConnection}: they run handlers, check results and enter their era; they never write its fields.
  */
 import { readId, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
 import { Peer, type IncomingRequest } from '../jsonrpc/peer.ts';
 import type { Transport } from '../transports/transport.ts';
+import type { MethodEntry } from '../core/index.ts';
 import { createContext, type BuiltContext, type ContextInit } from './context.ts';
-import { InputRequired } from './mrtr.ts';
 import { internalError, invalidRequestParameters, methodNotFound } from './errors.ts';
-import { initialize, serveHandshake, type HandshakeState } from './handshake.ts';
+import { initialize } from './handshake.ts';
 import { hasStatelessEnvelope } from './meta.ts';
+import { InputRequired } from './mrtr.ts';
 import { gatesOpen, statelessOnly, type Revision } from './revisions.ts';
 import type { McpServer } from './server.ts';
-import { serveStateless } from './stateless.ts';
+import { StatelessSession } from './stateless.ts';
+import type { ListKind } from './subscriptions.ts';
 import type { Era, Handler } from './types.ts';
-import type { MethodEntry } from '../core/index.ts';
 
 /** What differs between the eras' contexts; the rest `run` fills in from the request. */
 export type EraFields = Omit<ContextInit, 'method' | 'id' | 'signal' | 'notify' | 'changed'>;
@@ -23,7 +26,7 @@ export type EraFields = Omit<ContextInit, 'method' | 'id' | 'signal' | 'notify' 
 export interface ConnectionOptions {
   /** Answer frames that are not JSON with -32700 instead of silence. Default false (as the MCP SDK). */
   readonly answerParseErrors?: boolean;
-  /** Fix the era up front (HTTP: a request without a session is 2026-07-28). */
+  /** Fix the era up front (HTTP: a request without a session is 2026-07-28). Default: the first valid request decides. */
   readonly era?: Era;
 }
 
@@ -35,16 +38,45 @@ export interface Listen {
   end(): void;
 }
 
-export class McpConnection {
+/** One era's side of a connection: everything that differs between the handshake era and 2026-07-28. */
+export interface EraSession {
+  readonly era: Era;
+  /** Serves one request of this era. */
+  serve(req: IncomingRequest): Promise<unknown>;
+  /** A client notification the era handles itself (notifications/initialized); true when it did. */
+  notified(method: string): boolean;
+  /** Tells the client a list changed, if it asked to be told (handshake: its revision advertises it; 2026-07-28: a listen stream). */
+  deliverListChanged(kind: ListKind): void;
+  /** Tells the client a resource changed, if it subscribed to it. */
+  deliverResourceUpdated(uri: string): void;
+  /** The revision negotiated for the whole connection (handshake), or undefined (2026-07-28: per request). */
+  readonly negotiatedVersion: string | undefined;
+}
+
+/** What an era uses of its connection. */
+export interface EraConnection {
   readonly server: McpServer;
   readonly peer: Peer;
-  era: Era | undefined;
-  handshake: HandshakeState | undefined;
+  readonly listens: Map<string, Listen>;
+  /** Locks the connection to `session`'s era, unless an era is already in place (the first valid request decides). */
+  enter(session: EraSession): void;
+  run(handler: Handler, params: JsonObject, req: IncomingRequest, fields: EraFields): Promise<{ value: unknown; kept: BuiltContext['kept'] }>;
+  checkResult(entry: MethodEntry, result: unknown, revision: Revision): void;
+  handlerFor(method: string): Handler | undefined;
+  requireGates(entry: MethodEntry, caps: JsonObject): void;
+}
+
+export class McpConnection implements EraConnection {
+  readonly server: McpServer;
+  readonly peer: Peer;
   readonly listens = new Map<string, Listen>();
+  #session: EraSession | undefined;
+  /** The 2026-07-28 session, made once: it holds nothing per connection but what `listens` holds. */
+  #stateless: StatelessSession | undefined;
 
   constructor(server: McpServer, transport: Transport, options: ConnectionOptions = {}) {
     this.server = server;
-    this.era = options.era;
+    if (options.era === 'stateless') this.#session = this.#statelessSession();
     this.peer = new Peer(transport, {
       onRequest: (req) => this.#route(req),
       onNotification: (method, params) => this.#notification(method, params ?? {}),
@@ -60,31 +92,58 @@ export class McpConnection {
     });
   }
 
+  /** The era this connection serves, once its first valid request (or its options) decided it. */
+  get era(): Era | undefined {
+    return this.#session?.era;
+  }
+
+  /** The revision the handshake negotiated, for HTTP's MCP-Protocol-Version check; undefined before, and in 2026-07-28. */
+  get negotiatedVersion(): string | undefined {
+    return this.#session?.negotiatedVersion;
+  }
+
   /** Resolves when the client has gone and every request has been answered. */
   get finished(): Promise<void> {
     return this.peer.finished;
   }
 
+  enter(session: EraSession): void {
+    this.#session ??= session;
+  }
+
+  deliverListChanged(kind: ListKind): void {
+    this.#session?.deliverListChanged(kind);
+  }
+
+  deliverResourceUpdated(uri: string): void {
+    this.#session?.deliverResourceUpdated(uri);
+  }
+
+  #statelessSession(): StatelessSession {
+    this.#stateless ??= new StatelessSession(this);
+    return this.#stateless;
+  }
+
   #route(req: IncomingRequest): Promise<unknown> {
-    if (this.era === 'handshake') return serveHandshake(this, req);
-    if (this.era === 'stateless') return serveStateless(this, req);
+    if (this.#session) return this.#session.serve(req);
     if (req.method === 'initialize' && !hasStatelessEnvelope(req.params)) return initialize(this, req);
     // The 2026-07-28 envelope locks the connection to that era at once, even when the request itself is
-    // then refused (seed 000 raw_errors: after an unsupported version, a request without _meta gets the
-    // 2026-07-28 error, not the handshake one).
+    // then refused (the SDK's raw_errors session: after an unsupported version, a request without _meta gets
+    // the 2026-07-28 error, not the handshake one).
     if (hasStatelessEnvelope(req.params)) {
-      this.era = 'stateless';
-      return serveStateless(this, req);
+      this.enter(this.#statelessSession());
+      return this.#session!.serve(req);
     }
-    if (statelessOnly(req.method)) return serveStateless(this, req);
-    // A handshake-era request before initialize: the SDK's answer (seed 000 raw_handshake).
+    // A method only 2026-07-28 has: served in that era, which it enters once the request is valid.
+    if (statelessOnly(req.method)) return this.#statelessSession().serve(req);
+    // A handshake-era request before initialize: the SDK's answer (its raw_handshake session).
     if (req.method === 'ping') return Promise.resolve({});
     return Promise.reject(invalidRequestParameters());
   }
 
   #notification(method: string, params: JsonObject): void {
     if (method === 'notifications/initialized') {
-      if (this.handshake) this.handshake.initialized = true;
+      this.#session?.notified(method);
       return;
     }
     if (method === 'notifications/cancelled') {
@@ -96,12 +155,10 @@ export class McpConnection {
   }
 
   /**
-   * Runs a handler with the context the era built. A handler that asked for input the client has not given
-   * yet (2026-07-28) ends the round: its value is then the input_required result asking for it.
-   */
-  /**
    * Runs `handler` for `req` with a context of the era's `fields` plus what every era shares: the request's
-   * method, id and cancellation, notifications tied to the request, and server-wide change notifications.
+   * method, id and cancellation, notifications tied to the request, and server-wide change notifications. A
+   * handler that asked for input the client has not given yet (2026-07-28) ends the round: its value is then
+   * the input_required result asking for it.
    */
   async run(handler: Handler, params: JsonObject, req: IncomingRequest, fields: EraFields): Promise<{ value: unknown; kept: BuiltContext['kept'] }> {
     const ctx = createContext({

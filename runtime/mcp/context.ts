@@ -3,16 +3,8 @@
  * request: who to notify, whether progress and logs were asked for, and how input is obtained.
  */
 import type { JsonObject, RequestId } from '../jsonrpc/message.ts';
-import {
-  LOGGING_LEVELS,
-  type InputMethod,
-  type InputRequest,
-  type InputResult,
-  type InputResults,
-  type LoggingLevel,
-  type RequestContext,
-  type WireInputRequest,
-} from './types.ts';
+import { LOGGING_LEVELS } from './protocol.ts';
+import type { InputMethod, InputRequest, InputResult, InputResults, LoggingLevel, RequestContext, WireInputRequest } from './types.ts';
 
 /** What a request's context is built from: the fields it passes on as they are, and what its methods use. */
 export interface ContextInit extends Pick<

@@ -1,15 +1,17 @@
 /**
  * @module mcp/errors — the MCP errors the runtime sends, with the codes and messages the references give.
  */
+import type { ClientCapabilities } from '@wiregen/mcp-2026-07-28';
 import { ErrorCode, JsonRpcError } from '../jsonrpc/message.ts';
+import { MCP_ERRORS } from './protocol.ts';
 
-/** -32601 as the SDK sends it (seed 000 raw_errors): the method name as data. */
+/** -32601 as the SDK sends it (the SDK's recorded raw_errors session): the method name as data. */
 export const methodNotFound = (method: string) => new JsonRpcError(ErrorCode.MethodNotFound, 'Method not found', method);
 
-/** The SDK's answer to a handshake-era request it cannot accept (seed 000 raw_handshake: before initialize). */
+/** The SDK's answer to a handshake-era request it cannot accept (the SDK's recorded raw_handshake session: before initialize). */
 export const invalidRequestParameters = () => new JsonRpcError(ErrorCode.InvalidParams, 'Invalid request parameters', '');
 
-/** A 2026-07-28 request on a handshake connection (seed 000 raw_handshake). */
+/** A 2026-07-28 request on a handshake connection (the SDK's recorded raw_handshake session). */
 export const statelessOnHandshake = () =>
   new JsonRpcError(
     ErrorCode.InvalidRequest,
@@ -37,10 +39,17 @@ export const paramsError = (message: string, data?: unknown) => new JsonRpcError
 
 export const internalError = () => new JsonRpcError(ErrorCode.InternalError, 'Internal error');
 
-/** -32020: the MCP-Protocol-Version header and the `_meta` version differ (seed 001 §13.2). */
+/**
+ * HeaderMismatchError (-32020): the MCP-Protocol-Version header and the `_meta` version differ
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports).
+ */
 export const headerMismatch = (header: string, body: string) =>
-  new JsonRpcError(-32020, 'Protocol header does not match request metadata', { header, body });
+  new JsonRpcError(MCP_ERRORS.headerMismatch, 'Protocol header does not match request metadata', { header, body });
 
-/** -32022: a 2026-07-28 request for a version this server does not speak, with the ones it does. */
+/** UnsupportedProtocolVersionError (-32022): a 2026-07-28 request for a version this server does not speak, with the ones it does. */
 export const unsupportedVersion = (requested: string, supported: Iterable<string>) =>
-  new JsonRpcError(-32022, 'Unsupported protocol version', { supported: [...supported], requested });
+  new JsonRpcError(MCP_ERRORS.unsupportedVersion, 'Unsupported protocol version', { supported: [...supported], requested });
+
+/** MissingRequiredClientCapabilityError (-32021): the client capabilities a request needs that the client did not declare. */
+export const missingClientCapability = (requiredCapabilities: ClientCapabilities) =>
+  new JsonRpcError(MCP_ERRORS.missingClientCapability, 'Missing required client capability', { requiredCapabilities });

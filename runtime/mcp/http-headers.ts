@@ -6,11 +6,13 @@
  */
 import { JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
 import type { HttpRequest } from '../transports/exchange.ts';
+import { MCP_ERRORS } from './protocol.ts';
 
 /** What the checks read of a request: single header values. */
 type Headers = Pick<HttpRequest, 'header'>;
 
-export const HEADER_MISMATCH = -32020;
+/** HeaderMismatchError's code (schema `$defs/HeaderMismatchError`). */
+export const HEADER_MISMATCH = MCP_ERRORS.headerMismatch;
 const BASE64_WRAPPER = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
 const PLAIN_VALUE = /^[\x20-\x7E\t]*$/;
 /** An RFC 9110 token: what a valid `x-mcp-header` name is. */

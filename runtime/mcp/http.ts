@@ -41,11 +41,12 @@ import { HTTP_TIMEOUTS, listenHttp, type HttpServerTimeouts } from '../transport
 import { OUTBOUND_DEFAULTS, type OutboundLimits } from '../transports/transport.ts';
 import { NodeRequest, NodeResponse } from '../transports/node-exchange.ts';
 import type { McpConnection } from './connection.ts';
-import { headerMismatch, unsupportedVersion } from './errors.ts';
+import { headerMismatch } from './errors.ts';
 import { Exchange, HttpChannel, NO_HEADERS } from './http-channel.ts';
 import { checkMirroredHeaders, HEADER_MISMATCH } from './http-headers.ts';
-import { hasStatelessEnvelope, META } from './meta.ts';
-import { isStatelessVersion, LATEST_STATELESS, loadedRevision, requireRevision, STATELESS_VERSIONS } from './revisions.ts';
+import { hasStatelessEnvelope, META, unsupportedVersionOf } from './meta.ts';
+import { HTTP_400_CODES } from './protocol.ts';
+import { LATEST_STATELESS, loadedRevision, requireRevision } from './revisions.ts';
 import type { McpServer } from './server.ts';
 
 export interface McpHttpOptions extends OriginPolicy, OutboundLimits, HttpServerTimeouts {
@@ -98,15 +99,8 @@ export function statusForError(code: number | undefined): number {
   return BAD_REQUEST_CODES.has(code) ? 400 : 200;
 }
 
-/** -32021 and -32022: the 2026-07-28 capability and version errors (mcp/errors.ts). */
-const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([
-  ErrorCode.ParseError,
-  ErrorCode.InvalidRequest,
-  ErrorCode.InvalidParams,
-  HEADER_MISMATCH,
-  -32021,
-  -32022,
-]);
+/** JSON-RPC's parse, request and params errors (the transports page), and the MCP errors whose definition requires 400 (mcp/protocol.ts). */
+const BAD_REQUEST_CODES: ReadonlySet<number> = new Set([ErrorCode.ParseError, ErrorCode.InvalidRequest, ErrorCode.InvalidParams, ...HTTP_400_CODES]);
 
 const errorBody = (id: RequestId | null, code: number, message: string, data?: unknown) =>
   serialize(errorResponse(id, new JsonRpcError(code, message, data)));
@@ -255,7 +249,8 @@ export class McpHttpHandler {
     const bodyVersion = meta !== null && typeof meta === 'object' ? (meta as JsonObject)[META.protocolVersion] : undefined;
     if (typeof bodyVersion === 'string') {
       if (bodyVersion !== version) return sendError(res, 400, id, headerMismatch(version, bodyVersion));
-      if (!isStatelessVersion(version)) return sendError(res, 400, id, unsupportedVersion(version, STATELESS_VERSIONS));
+      const unsupported = unsupportedVersionOf(version);
+      if (unsupported) return sendError(res, 400, id, unsupported);
     }
     const entry = (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(method);
     const toolSchema =
@@ -304,7 +299,7 @@ export class McpHttpHandler {
   #inSession(req: HttpRequest, res: HttpResponse, session: Session, id: RequestId, text: string): void {
     const { conn, channel } = this.#touch(session);
     const version = req.header('mcp-protocol-version');
-    const negotiated = conn.handshake?.revision.version;
+    const negotiated = conn.negotiatedVersion;
     if (version === null || (version !== undefined && negotiated !== undefined && version !== negotiated))
       return sendJson(
         res,

@@ -1,22 +1,18 @@
 /**
- * @module mcp/meta — the request `_meta` envelope of MCP 2026-07-28, checked in the order of seed 001 §2,
+ * @module mcp/meta — the request `_meta` envelope of MCP 2026-07-28 (https://modelcontextprotocol.io/specification/2026-07-28/basic/lifecycle),
+ * checked in the order the golden corpus and the official SDK's recorded sessions answer in,
  * each failure with its code and message. Shapes are checked with the generated validators.
  */
-import { isObject, readId, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
+import { isObject, readId, type JsonObject, type JsonRpcError, type RequestId } from '../jsonrpc/message.ts';
 import { paramsError, unsupportedVersion } from './errors.ts';
+import { META } from './protocol.ts';
 import { isStatelessVersion, loadedRevision, STATELESS_VERSIONS } from './revisions.ts';
-import type { LoggingLevel } from './types.ts';
+import type { ClientCapabilities, Implementation } from '@wiregen/mcp-2026-07-28';
+import type { LoggingLevel, Open } from './types.ts';
 
-export const META = {
-  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
-  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
-  clientInfo: 'io.modelcontextprotocol/clientInfo',
-  logLevel: 'io.modelcontextprotocol/logLevel',
-  serverInfo: 'io.modelcontextprotocol/serverInfo',
-  subscriptionId: 'io.modelcontextprotocol/subscriptionId',
-} as const;
+export { META };
 
-/** The SDK's answer (seed 000, raw_errors) when a 2026-07-28 request has no `_meta` object. */
+/** The SDK's answer (the SDK's recorded raw_errors session) when a 2026-07-28 request has no `_meta` object. */
 export const MISSING_ENVELOPE =
   "params._meta must be an object carrying the required 'io.modelcontextprotocol/protocolVersion' and 'io.modelcontextprotocol/clientCapabilities' envelope keys";
 
@@ -26,10 +22,23 @@ const META_KEY =
 
 export interface RequestMeta {
   readonly protocolVersion: string;
-  readonly clientCapabilities: JsonObject;
-  readonly clientInfo: JsonObject | undefined;
+  readonly clientCapabilities: Open<ClientCapabilities>;
+  readonly clientInfo: Open<Implementation> | undefined;
   readonly logLevel: LoggingLevel | undefined;
   readonly progressToken: RequestId | undefined;
+}
+
+/**
+ * The -32022 answer to a request for `version`, or undefined when this server speaks it: the one check of the
+ * version, made by the `_meta` checks below and, first, by HTTP admission (runtime/mcp/http.ts).
+ */
+export function unsupportedVersionOf(version: string): JsonRpcError | undefined {
+  return isStatelessVersion(version) ? undefined : unsupportedVersion(version, STATELESS_VERSIONS);
+}
+
+/** A client's identity as the schema of the revision in use has checked it (an Implementation), if it is there. */
+export function implementationOf(value: unknown): Open<Implementation> | undefined {
+  return isObject(value) ? (value as Open<Implementation>) : undefined;
 }
 
 /** Does this request carry the 2026-07-28 envelope (decides the era of a fresh connection)? */
@@ -39,7 +48,7 @@ export function hasStatelessEnvelope(params: JsonObject | undefined): boolean {
 }
 
 /**
- * Checks a request's `_meta` (seed 001 §2 order); returns what it carries or throws the documented error.
+ * Checks a request's `_meta` (in the order above); returns what it carries or throws the documented error.
  * (Over HTTP the MCP-Protocol-Version header has been compared with the body before: runtime/mcp/http.ts.)
  * The revision asked for, and `shapes` (whose validators check the log level), must be loaded.
  */
@@ -55,8 +64,10 @@ export function checkRequestMeta(params: JsonObject | undefined, shapes: string)
   const version = meta[META.protocolVersion];
   if (version === undefined) throw paramsError(`Missing required ${META.protocolVersion} metadata`);
   if (typeof version !== 'string') throw paramsError(`${META.protocolVersion} must be a string`);
-  const revision = isStatelessVersion(version) ? loadedRevision(version) : undefined;
-  if (!revision) throw unsupportedVersion(version, STATELESS_VERSIONS);
+  const unsupported = unsupportedVersionOf(version);
+  if (unsupported) throw unsupported;
+  // serveStateless loaded every revision this check lets through before it asked.
+  const revision = loadedRevision(version)!;
   const info = meta[META.clientInfo];
   if (info !== undefined && !revision.validators['Implementation']!(info)) throw paramsError('Client info must include string name and version');
   const caps = meta[META.clientCapabilities];
@@ -70,7 +81,7 @@ export function checkRequestMeta(params: JsonObject | undefined, shapes: string)
   return {
     protocolVersion: version,
     clientCapabilities: caps,
-    clientInfo: info as JsonObject | undefined,
+    clientInfo: implementationOf(info),
     logLevel: level as LoggingLevel | undefined,
     progressToken: token as RequestId | undefined,
   };

@@ -5,6 +5,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, isObject, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
+import { missingClientCapability } from './errors.ts';
 import { gateOpen, type Revision } from './revisions.ts';
 import type { WireInputRequest } from './types.ts';
 
@@ -49,7 +50,7 @@ export function missingCapabilities(request: WireInputRequest, caps: JsonObject,
 /** Throws -32021 naming every capability the client lacks for `requests` (merged), if any. */
 export function checkClientCapabilities(requests: Readonly<Record<string, WireInputRequest>>, caps: JsonObject, revision: Revision): void {
   const missing = Object.values(requests).flatMap((r) => missingCapabilities(r, caps, revision));
-  if (missing.length) throw new JsonRpcError(-32021, 'Missing required client capability', { requiredCapabilities: missing.reduce(merge, {}) });
+  if (missing.length) throw missingClientCapability(missing.reduce(merge, {}));
 }
 
 const b64url = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');

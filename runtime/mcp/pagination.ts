@@ -1,6 +1,7 @@
 /**
- * @module mcp/pagination — opaque cursors for the list methods (seed 001 §6): `nextCursor` only when more
- * items follow; a cursor that does not decode, belongs to another method, or points past the end is -32602.
+ * @module mcp/pagination — opaque cursors for the list methods
+ * (https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/pagination): `nextCursor` only when
+ * more items follow; a cursor that does not decode, belongs to another method, or points past the end is -32602.
  */
 import { ErrorCode, JsonRpcError } from '../jsonrpc/message.ts';
 

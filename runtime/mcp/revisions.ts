@@ -44,7 +44,7 @@ export function loadRevision(version: string): Promise<Revision | undefined> {
   let pending = loading.get(version);
   if (!pending) {
     pending = mcp[version].load().then((pkg) => {
-      const revision: Revision = { version, lookup: pkg.lookup, validators: pkg.validators as unknown as Record<string, Validator<unknown>> };
+      const revision: Revision = { version, lookup: pkg.lookup, validators: pkg.validators };
       loaded.set(version, revision);
       loading.delete(version);
       return revision;

@@ -5,7 +5,7 @@
 import type { Transport } from '../transports/transport.ts';
 import { McpConnection, type ConnectionOptions } from './connection.ts';
 import { RequestStateCodec } from './mrtr.ts';
-import { deliverListChanged, deliverResourceUpdated, type ListKind } from './subscriptions.ts';
+import type { ListKind } from './subscriptions.ts';
 import type { Handler, McpServerOptions } from './types.ts';
 
 export class McpServer {
@@ -42,12 +42,12 @@ export class McpServer {
 
   /** A list changed: tells every client that asked (listen streams, or handshake clients when advertised). */
   listChanged(kind: ListKind): void {
-    for (const conn of this.connections) deliverListChanged(conn, kind);
+    for (const conn of this.connections) conn.deliverListChanged(kind);
   }
 
   /** A resource changed: tells its subscribers. */
   resourceUpdated(uri: string): void {
-    for (const conn of this.connections) deliverResourceUpdated(conn, uri);
+    for (const conn of this.connections) conn.deliverResourceUpdated(uri);
   }
 
   /** Graceful shutdown: every open listen stream ends with its result. */

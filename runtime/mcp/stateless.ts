@@ -1,11 +1,13 @@
 /**
  * @module mcp/stateless — the 2026-07-28 era: every request carries its `_meta` envelope (checked in the
- * order of seed 001 §2), input comes back on a retry (multi round-trip, §10), and every result carries
- * resultType, the server's identity, and cache hints where the manifest marks the method cacheable.
+ * order meta.ts gives), input comes back on a retry (multi round-trip requests,
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/utilities/mrtr), and every result carries
+ * resultType, the server's identity, and cache hints where the manifest marks the method cacheable. The
+ * era's side of a connection is {@link StatelessSession}.
  */
 import { ErrorCode, forValidation, isObject, JsonRpcError, type JsonObject } from '../jsonrpc/message.ts';
 import type { IncomingRequest } from '../jsonrpc/peer.ts';
-import type { McpConnection } from './connection.ts';
+import type { EraConnection, EraSession } from './connection.ts';
 import { invalidParams, methodNotFound } from './errors.ts';
 import { checkRequestMeta, META } from './meta.ts';
 import { checkClientCapabilities, InputRequired } from './mrtr.ts';
@@ -18,12 +20,12 @@ import {
   STATELESS_VERSIONS,
   type Revision,
 } from './revisions.ts';
-import { listen } from './subscriptions.ts';
+import { listen, listChangedToListens, resourceUpdatedToListens, type ListKind } from './subscriptions.ts';
 import type { Handler, WireInputRequest } from './types.ts';
 import type { MethodEntry } from '../core/index.ts';
 
 /** Protocol methods the runtime answers itself in this era. */
-const BUILTIN: Record<string, (conn: McpConnection) => Handler> = {
+const BUILTIN: Record<string, (conn: EraConnection) => Handler> = {
   'server/discover': (conn) => () => {
     const { options } = conn.server;
     const result: JsonObject = { supportedVersions: [...STATELESS_VERSIONS], capabilities: options.capabilities.stateless };
@@ -57,7 +59,7 @@ function isInputRequired(result: unknown): result is JsonObject {
 }
 
 /** Adds the era's envelope: resultType, cache hints on cacheable methods, the server's identity in _meta. */
-function envelope(conn: McpConnection, entry: MethodEntry, result: unknown): JsonObject {
+function envelope(conn: EraConnection, entry: MethodEntry, result: unknown): JsonObject {
   const out: JsonObject = isObject(result) ? Object.assign({}, result) : {};
   if (out['resultType'] === undefined) out['resultType'] = 'complete';
   if (entry.cacheable && out['resultType'] === 'complete') {
@@ -71,8 +73,38 @@ function envelope(conn: McpConnection, entry: MethodEntry, result: unknown): Jso
   return out;
 }
 
-/** Serves one 2026-07-28 request. */
-export async function serveStateless(conn: McpConnection, req: IncomingRequest): Promise<unknown> {
+/**
+ * The 2026-07-28 era of a connection: nothing is negotiated, every request carries what it needs; change
+ * notifications go to the listen streams (subscriptions.ts).
+ */
+export class StatelessSession implements EraSession {
+  readonly era = 'stateless';
+  readonly negotiatedVersion = undefined;
+  readonly #conn: EraConnection;
+
+  constructor(conn: EraConnection) {
+    this.#conn = conn;
+  }
+
+  serve(req: IncomingRequest): Promise<unknown> {
+    return serveStateless(this.#conn, this, req);
+  }
+
+  notified(): boolean {
+    return false;
+  }
+
+  deliverListChanged(kind: ListKind): void {
+    listChangedToListens(this.#conn, kind);
+  }
+
+  deliverResourceUpdated(uri: string): void {
+    resourceUpdatedToListens(this.#conn, uri);
+  }
+}
+
+/** Serves one 2026-07-28 request; a valid one locks the connection to this era. */
+async function serveStateless(conn: EraConnection, session: StatelessSession, req: IncomingRequest): Promise<unknown> {
   const probe = (await requireRevision(LATEST_STATELESS)).lookup(req.method);
   if (probe?.kind !== 'request' || probe.direction === 'server-to-client' || probe.embedded) throw methodNotFound(req.method);
   const caps = conn.server.options.capabilities.stateless;
@@ -88,7 +120,7 @@ export async function serveStateless(conn: McpConnection, req: IncomingRequest):
   const { server } = conn;
   const state =
     entry.inputRequired && typeof params['requestState'] === 'string' ? server.codec.verify(params['requestState'], req.method, params) : undefined;
-  conn.era = 'stateless';
+  conn.enter(session);
   const handler = BUILTIN[req.method]?.(conn) ?? conn.handlerFor(req.method);
   if (!handler) throw methodNotFound(req.method);
   const responses = isObject(params['inputResponses']) ? params['inputResponses'] : {};

@@ -4,12 +4,30 @@
  * envelope (resultType, serverInfo, cache hints) around what they return, and checks params before and
  * results after against the schema of the revision in use.
  */
-import type { CallParams, CallResult, ServerHandlers, ServerRequestMethod } from '@wiregen/mcp-2026-07-28';
+import type { ServerCapabilities as HandshakeServerCapabilities } from '@wiregen/mcp-2025-11-25';
+import type {
+  CallParams,
+  CallResult,
+  ClientCapabilities,
+  Implementation,
+  LoggingLevel,
+  ServerCapabilities,
+  ServerHandlers,
+  ServerRequestMethod,
+} from '@wiregen/mcp-2026-07-28';
 import type { JsonObject, RequestId } from '../jsonrpc/message.ts';
 
+export type { HandshakeServerCapabilities, LoggingLevel };
+export { LOGGING_LEVELS } from './protocol.ts';
+
 export type Era = 'handshake' | 'stateless';
-export type LoggingLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
-export const LOGGING_LEVELS: readonly LoggingLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
+
+/**
+ * A schema type open to members the schema does not list, as the schema says of capabilities ("not a closed
+ * set: any client can define its own, additional capabilities") and of implementations ("other fields are
+ * optional").
+ */
+export type Open<T> = T & { readonly [key: string]: unknown };
 
 /** The requests a server may ask of the client (elicitation/create, sampling/createMessage, roots/list): the newest pin's. */
 export type InputMethod = ServerRequestMethod;
@@ -42,9 +60,13 @@ export interface RequestContext {
    * When a stdio peer closes its input, running requests still finish and answer.
    */
   readonly signal: AbortSignal;
-  /** The client's capabilities: negotiated once (handshake era) or declared on this request (2026-07-28). */
-  readonly clientCapabilities: JsonObject;
-  readonly clientInfo: JsonObject | undefined;
+  /**
+   * The client's capabilities: negotiated once (handshake era) or declared on this request (2026-07-28),
+   * checked by the schema of the revision in use; typed as the newest revision's.
+   */
+  readonly clientCapabilities: Open<ClientCapabilities>;
+  /** The client's identity (initialize's clientInfo, or the request's `_meta` clientInfo), when it sent one. */
+  readonly clientInfo: Open<Implementation> | undefined;
   /** Sends notifications/progress when the request asked for it (a progressToken); otherwise nothing. */
   progress(progress: number, total?: number, message?: string): void;
   /** Sends notifications/message when the client's log level admits `level`; otherwise nothing. */
@@ -100,10 +122,13 @@ export interface CacheHints {
 
 export interface McpServerOptions {
   /** Reported as serverInfo (handshake) and result `_meta` io.modelcontextprotocol/serverInfo (2026-07-28). */
-  readonly serverInfo: { readonly name: string; readonly version: string } & JsonObject;
+  readonly serverInfo: Open<Implementation>;
   readonly instructions?: string;
-  /** Capabilities advertised by initialize (handshake) and by server/discover (2026-07-28). */
-  readonly capabilities: { readonly handshake: JsonObject; readonly stateless: JsonObject };
+  /**
+   * Capabilities advertised by initialize (handshake; typed as the newest handshake revision's) and by
+   * server/discover (2026-07-28).
+   */
+  readonly capabilities: { readonly handshake: Open<HandshakeServerCapabilities>; readonly stateless: Open<ServerCapabilities> };
   /**
    * One handler per method the server serves (tools/call, resources/read, …), typed by the newest pin. The
    * runtime answers server/discover, subscriptions/listen, ping, logging/setLevel and resources/(un)subscribe

@@ -1,7 +1,7 @@
 /**
  * The agent card at /.well-known/agent-card.json (§8.2, §8.6): public (no version header needed), served as
  * the card's JSON; with the SDK's behaviour a weak ETag over the canonical JSON and 304 to a matching
- * If-None-Match (the recordings' ETag, seed 000); with the kit's no ETag at all (seed 003).
+ * If-None-Match (the recordings' ETag); with the kit's no ETag at all (kit/README.md).
  */
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The findings of seed 000's A2A part ("What the recordings showed"), one named test each, run in process
+ * The findings of the A2A recordings (what they showed the official SDK doing), one named test each, run in process
  * against the research agent fixture (fixtures/research-agent.ts, the SDK's behaviour) and checked against
  * the recorded messages of test/fixtures/recordings/a2a_sdk_exchanges.json where they show the finding.
  */
@@ -16,7 +16,7 @@ const recorded = (session: string, index: number) => loadA2aSessions().find((s) 
 /** An ErrorInfo detail as the SDK sends it (empty metadata). */
 const errorInfo = (reason: string) => ({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', domain: 'a2a-protocol.org', metadata: {}, reason });
 
-describe('seed 000 A2A findings', () => {
+describe('what the A2A recordings showed', () => {
   it('Cancelling a task that is waiting for input (so nothing is running for it) writes TASK_STATE_CANCELED over its stored status and keeps the status message', async () => {
     const a = await startResearchAgent();
     const waiting = (await a.rpc('SendMessage', userMessage('summarise the meeting'))).result.task as Json;

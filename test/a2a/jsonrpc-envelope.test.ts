@@ -1,7 +1,7 @@
 /**
  * The JSON-RPC binding's envelope and params checks (A2A §9, JSON-RPC 2.0 §4–5): what a malformed request,
  * missing or invalid params, an unknown task, an oversized body and a v0.3 method name get. Shapes the SDK
- * recorded (seed 000, a2a_errors) are compared exactly.
+ * recorded (the SDK's recorded a2a_errors session) are compared exactly.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadA2aSessions } from '../helpers/a2a-replay.ts';

@@ -19,7 +19,7 @@ const behaviours: [string, A2aBehaviour][] = [
   ['SDK', SDK_BEHAVIOUR],
   ['kit', KIT_BEHAVIOUR],
 ];
-/** What each behaviour's webhooks get (seed 003, "How this kit differs from the reference SDK"). */
+/** What each behaviour's webhooks get (kit/README.md, "How this kit differs from the reference SDK"). */
 const delivery = {
   SDK: { contentType: 'application/json', firstTask: true, ownId: 'taskId' },
   kit: { contentType: 'application/a2a+json', firstTask: false, ownId: 'new' },

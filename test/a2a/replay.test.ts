@@ -1,6 +1,6 @@
 /**
  * Golden replay (issue 7 item 4): `wiregen serve research-agent --http 0` against the 8 sessions the official
- * A2A Python SDK's research agent recorded (seed 000, test/fixtures/recordings/a2a_sdk_exchanges.json), each
+ * A2A Python SDK's research agent recorded (test/fixtures/recordings/a2a_sdk_exchanges.json), each
  * against a fresh process over real HTTP. Every one of the 30 messages the agent wrote (card answers, JSON-RPC
  * answers, SSE frames) must be equal as JSON with every UUID renumbered in order of appearance and every
  * timestamp blanked (test/helpers/a2a-replay.ts). The other 26 messages are the orchestrator's requests: they
@@ -30,7 +30,7 @@ const countFrom = (session: A2aSession, from: 'agent' | 'orchestrator') => sessi
 /** Each session's replay, filled by the per-session tests and read by the summary. */
 const replays = new Map<string, A2aReplayResult>();
 
-describe('A2A research agent replays the official SDK recordings (seed 000)', () => {
+describe('A2A research agent replays the official SDK recordings (test/fixtures/recordings/)', () => {
   it(`the recording holds ${A2A_RECORDED_SESSIONS} sessions and ${A2A_RECORDED_MESSAGES} messages: ${A2A_RECORDED_AGENT_MESSAGES} from the agent, ${A2A_RECORDED_REQUESTS} requests`, () => {
     expect(sessions).toHaveLength(A2A_RECORDED_SESSIONS);
     expect(sessions.reduce((n, s) => n + s.messages.length, 0)).toBe(A2A_RECORDED_MESSAGES);

@@ -15,7 +15,7 @@ const behaviours: [string, A2aBehaviour][] = [
   ['SDK', SDK_BEHAVIOUR],
   ['kit', KIT_BEHAVIOUR],
 ];
-/** Where the behaviours differ on this binding (seed 003): content type, ErrorInfo metadata, version by query. */
+/** Where the behaviours differ on this binding (kit/README.md): content type, ErrorInfo metadata, version by query. */
 const differences = {
   SDK: { contentType: 'application/json', context: false, versionQuery: false },
   kit: { contentType: 'application/a2a+json', context: true, versionQuery: true },

@@ -1,5 +1,5 @@
 /**
- * ProtoJSON member order (what protobuf's JSON printers write, the reference SDK's among them; seed 003:
+ * ProtoJSON member order (what protobuf's JSON printers write, the reference SDK's among them; the kit,
  * "field order inside objects match"): fields by their number in a2a.proto v1.0.1. The expected orders are
  * read off the proto by hand (Task: id 1, context_id 2, status 3, artifacts 4, history 5, metadata 6;
  * Message: message_id 1, context_id 2, task_id 3, role 4, parts 5, metadata 6, …).

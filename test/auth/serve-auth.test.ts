@@ -71,7 +71,7 @@ describe('wiregen serve --auth', () => {
       });
       const ok = await call(url, 'tools/list', {}, { headers: { authorization: `Bearer ${token}` } });
       expect(ok.status).toBe(200);
-      expect((ok.json?.['result'] as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
+      expect((ok.json?.['result'] as { tools: unknown[] } | undefined)?.tools.length).toBeGreaterThan(0);
       const otherAudience = await as.server.issuer.buildToken({
         scopesOrTransform: (_header, payload) => Object.assign(payload, { sub: 'alice', aud: 'https://elsewhere.example/mcp' }),
       });

@@ -1,5 +1,5 @@
 /**
- * The generated validators accept what the official MCP SDK put on the wire (seed 000 recordings): every
+ * The generated validators accept what the official MCP SDK put on the wire (its recordings, test/fixtures/recordings/): every
  * message of a normal session validates against its method's message or result validator, in the revision
  * the session negotiated. Raw sessions send deliberately broken requests, so only the server's replies count.
  */
@@ -45,7 +45,7 @@ function checkSession(session: RecordedSession): Check[] {
     });
 }
 
-describe('seed 000 MCP recordings against the generated validators', () => {
+describe('the official SDK MCP recordings against the generated validators', () => {
   it(`has the 18 recorded sessions, ${MCP_RECORDED_MESSAGES} messages`, () => {
     expect(sessions).toHaveLength(18);
     expect(sessions.reduce((n, s) => n + s.messages.length, 0)).toBe(160);

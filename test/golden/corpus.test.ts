@@ -1,5 +1,5 @@
 /**
- * The golden corpus itself (test/golden/, seed 004), without running a server: every committed response
+ * The golden corpus itself (test/golden/), without running a server: every committed response
  * validates against the result or error shape of its pin with the generated validators, carries its era's
  * envelope, and the corpus covers what issue 6 asks for, in both eras (at least 60 cases; every category;
  * every list method; every call, get, read and complete of both handler sets).

@@ -1,5 +1,5 @@
 /**
- * @module test/helpers/a2a-renumber — the comparison seed 000 states for the A2A recordings: "compared as JSON
+ * @module test/helpers/a2a-renumber — the comparison the A2A recordings are made for: "compared as JSON
  * with every UUID renumbered in order of appearance and every timestamp blanked". The recording already
  * holds `<id-1>`, `<id-2>`… and `<time>`; this turns our messages into the same form.
  *

@@ -1,5 +1,5 @@
 /**
- * @module test/helpers/a2a-replay — replays one session of the seed 000 A2A recordings
+ * @module test/helpers/a2a-replay — replays one session of the A2A recordings (test/fixtures/recordings/)
  * (test/fixtures/recordings/a2a_sdk_exchanges.json: an orchestrator and the official SDK's research agent)
  * against `wiregen serve research-agent --http 0` over real HTTP, and compares every message.
  *
@@ -40,7 +40,7 @@ export interface A2aSession {
 }
 
 export const A2A_RECORDINGS = join(ROOT, 'test/fixtures/recordings/a2a_sdk_exchanges.json');
-/** Seed 000: "8 sessions, 56 messages in all". */
+/** The A2A recordings: 8 sessions, 56 messages in all (test/fixtures/recordings/README.md). */
 export const A2A_RECORDED_SESSIONS = 8;
 export const A2A_RECORDED_MESSAGES = 56;
 /** Of those, the agent's (7 card answers, 18 JSON-RPC answers, 5 SSE frames): what a replay compares. */

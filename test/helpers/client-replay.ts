@@ -8,7 +8,7 @@
  * fixture in-process over createLinkedPair(). Either way the client's Transport is wrapped so every frame it
  * sends and receives is kept, in order, as parsed JSON.
  *
- * Comparison (seed 000): both streams are renumbered (renumber.ts: request ids c1…/s1…, progress tokens) in
+ * Comparison (as for every replay of the recordings): both streams are renumbered (renumber.ts: request ids c1…/s1…, progress tokens) in
  * order of appearance, then the client's messages are compared pairwise as JSON, key order ignored.
  *
  * What the count (73 client messages over the 16 driven sessions) holds: every compared message is one our

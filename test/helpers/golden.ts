@@ -1,5 +1,5 @@
 /**
- * @module test/helpers/golden — the wire corpus of test/golden/ (seed 004): its manifest, one case played
+ * @module test/helpers/golden — the wire corpus of test/golden/ (its README.md): its manifest, one case played
  * against a fresh `wiregen serve golden --stdio` process, and the comparison of a response with the committed
  * one (parsed JSON, except JSON held inside a string, which must be canonical and equal byte for byte).
  *

@@ -1,5 +1,5 @@
 /**
- * @module test/helpers/recordings — the seed 000 MCP recordings (official Python SDK, mcp 2.3.0) as typed data,
+ * @module test/helpers/recordings — the official SDK MCP recordings (the Python SDK, mcp 2.3.0) as typed data,
  * and what each recorded message is for a validator: the revision its session speaks and, for a result, the
  * method of the request it answers. Read by the replays, by test/generated/recordings.test.ts (the generated
  * validators accept every message) and by the validation benchmark's corpus (bench/validation/corpus.ts).
@@ -34,7 +34,7 @@ export interface RecordedSession {
 
 export const MCP_RECORDINGS = join(ROOT, 'test/fixtures/recordings/mcp_sdk_exchanges.json');
 
-/** The number of messages seed 000 says the 18 sessions hold. */
+/** The number of messages the 18 recorded sessions hold (test/fixtures/recordings/README.md). */
 export const MCP_RECORDED_MESSAGES = 160;
 /** Of those, the ones the server wrote: what a replay against our server compares. */
 export const MCP_RECORDED_SERVER_MESSAGES = 78;

@@ -1,6 +1,6 @@
 /**
  * @module test/helpers/renumber — renumbers request ids and progress tokens in order of appearance, so two
- * sessions that chose different ids compare equal (seed 000: "compared as JSON with request IDs (and
+ * sessions that chose different ids compare equal (the recordings are "compared as JSON with request IDs (and
  * progress tokens) renumbered in order of appearance: c1, c2… for the client's requests, s1… for the server's").
  *
  * One `Renumbering` per message stream (one for what was recorded, one for what the server under test

@@ -1,7 +1,7 @@
 /**
  * The conformance client's sampling and header-annotation rules (schema-sample.ts), table-driven: arguments
  * sampled from input schemas, form answers with defaults (SEP-1034), and which `x-mcp-header` annotations a
- * client must refuse (seed 001 §13.6, the runner's http-invalid-tool-headers tools).
+ * client must refuse (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports, the runner's http-invalid-tool-headers tools).
  */
 import { describe, expect, it } from 'vitest';
 import { invalidHeaderAnnotations, sampleArguments, sampleElicitation } from './schema-sample.ts';

@@ -1,7 +1,7 @@
 /**
  * @module test/helpers/schema-sample — values a scripted client sends when nothing tells it what to send: tool
  * arguments sampled from a tool's inputSchema, form-elicitation answers (every field, its `default` when it has
- * one), and the rule for `x-mcp-header` annotations a client must refuse (seed 001 §13.6).
+ * one), and the rule for `x-mcp-header` annotations a client must refuse (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports).
  *
  * Only same-document `$ref`s (`#/…`) are followed; a ref to anything else is never fetched (SEP-2106) and
  * samples as an empty object.

@@ -1,7 +1,8 @@
 /**
- * Streamable HTTP admission (runtime/mcp/http.ts, seed 001 §13.1–13.2, §13.7): path, method, Origin, Host,
- * Content-Type, Accept, JSON body, envelope, then the version and mirrored headers; one case per step with
- * its status and JSON-RPC body, then pairs of faults showing which step answers first.
+ * Streamable HTTP admission (runtime/mcp/http.ts,
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): path, method, Origin, Host,
+ * Content-Type, Accept, JSON body, envelope, then the version and mirrored headers; one case per step with its
+ * status and JSON-RPC body, then pairs of faults showing which step answers first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningHttpServer } from '../../runtime/mcp/http.ts';
@@ -152,7 +153,7 @@ describe('admission: what passes', () => {
   });
 });
 
-describe('admission order (§13.2): the earlier step answers', () => {
+describe('admission order: the earlier step answers', () => {
   const missingVersion = rpcError(1, -32020, 'Missing or repeated required header: mcp-protocol-version');
   const cases: [string, Case][] = [
     ['a wrong path before a wrong method', { path: '/other', method: 'GET', status: 404 }],
@@ -241,7 +242,7 @@ describe('allowedHosts given explicitly', () => {
   });
 });
 
-describe('DNS rebinding (§13.7) as the conformance runner probes it', () => {
+describe('DNS rebinding as the conformance runner probes it', () => {
   it('refuses Host and Origin of evil.example.com, accepts the real ones', async () => {
     const evil = await send(srv.url, {
       headers: { ...JSON_HEADERS, ...LIST_HEADERS, host: 'evil.example.com', origin: 'http://evil.example.com' },

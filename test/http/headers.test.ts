@@ -1,8 +1,9 @@
 /**
- * The 2026-07-28 request headers over HTTP (runtime/mcp/http.ts, mcp/http-headers.ts; seed 001 §13.4–13.5):
- * MCP-Protocol-Version (missing, repeated, differing from the body, unsupported), Mcp-Method (exact,
- * case-sensitive value; case-insensitive name) and Mcp-Name (tools/call and prompts/get: params.name;
- * resources/read: params.uri; base64-wrapped values). Every failure is HTTP 400 with the request's id.
+ * The 2026-07-28 request headers over HTTP (runtime/mcp/http.ts, mcp/http-headers.ts;
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): MCP-Protocol-Version (missing,
+ * repeated, differing from the body, unsupported), Mcp-Method (exact, case-sensitive value; case-insensitive name)
+ * and Mcp-Name (tools/call and prompts/get: params.name; resources/read: params.uri; base64-wrapped values). Every
+ * failure is HTTP 400 with the request's id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
@@ -66,7 +67,7 @@ async function check(c: Case): Promise<void> {
   }
 }
 
-describe('MCP-Protocol-Version (§13.4)', () => {
+describe('MCP-Protocol-Version', () => {
   const cases: [string, Case][] = [
     ['missing', { headers: { 'mcp-protocol-version': undefined }, error: MISSING_VERSION }],
     ['repeated with the same value', { headers: { 'mcp-protocol-version': [V, V] }, error: MISSING_VERSION }],
@@ -103,7 +104,7 @@ describe('MCP-Protocol-Version (§13.4)', () => {
   it.each(cases)('%s', async (_name, c) => check(c));
 });
 
-describe('Mcp-Method (§13.5)', () => {
+describe('Mcp-Method', () => {
   const cases: [string, Case][] = [
     ['missing', { headers: { 'mcp-method': undefined }, error: MISSING_METHOD }],
     ['repeated', { headers: { 'mcp-method': ['tools/list', 'tools/list'] }, error: MISSING_METHOD }],
@@ -119,7 +120,7 @@ describe('Mcp-Method (§13.5)', () => {
   it.each(cases)('%s', async (_name, c) => check(c));
 });
 
-describe('Mcp-Name (§13.5, wrapper rules of §13.6)', () => {
+describe('Mcp-Name (and the base64 wrapper)', () => {
   const tool = (name: string, headers?: Headers): Case => ({
     method: 'tools/call',
     params: { name, arguments: {} },

@@ -1,5 +1,6 @@
 /**
- * Mcp-Param-* headers (runtime/mcp/http-headers.ts, seed 001 §13.6) on a catalogue server: a tool's
+ * Mcp-Param-* headers (runtime/mcp/http-headers.ts,
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports) on a catalogue server: a tool's
  * `x-mcp-header` annotations (string, integer, boolean) require the header when the argument is present and
  * not null, compare it with the argument (integers numerically, booleans as true/false, base64-wrapped values
  * decoded), and fail with 400 -32020 when it is missing, repeated, malformed or different.

@@ -1,8 +1,9 @@
 /**
- * 2026-07-28 responses over HTTP (runtime/mcp/http.ts; seed 001 §8.3, §12, §13.3): one JSON body with the
- * status of the table in §12 by default; Server-Sent Events once a request produces a notification (progress
- * or log), the notifications first and the response as the last event; an error after the stream started is
- * an event of a 200 response.
+ * 2026-07-28 responses over HTTP (runtime/mcp/http.ts;
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): one JSON body with the status of the
+ * transports page's table by default; Server-Sent Events once a request produces a notification (progress or log), the
+ * notifications first and the response as the last event; an error after the stream started is an event of a 200
+ * response.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JsonRpcError, type JsonObject } from '../../runtime/jsonrpc/message.ts';
@@ -63,7 +64,7 @@ afterAll(() => pool.closeAll());
 
 const tool = (name: string, options: CallOptions = {}) => call(srv.url, 'tools/call', { name, arguments: {} }, { id: `t-${name}`, ...options });
 
-describe('JSON responses: the HTTP status of each outcome (§12)', () => {
+describe('JSON responses: the HTTP status of each outcome', () => {
   const err = (code: number, message: string, data?: unknown) => ({ error: data === undefined ? { code, message } : { code, message, data } });
   const cases: [string, { send: () => ReturnType<typeof call>; id: unknown; status: number; want: JsonObject }][] = [
     [
@@ -140,7 +141,7 @@ describe('JSON responses: the HTTP status of each outcome (§12)', () => {
   });
 });
 
-describe('SSE responses (§8.3)', () => {
+describe('SSE responses', () => {
   it('switches to SSE at the first notification: notifications first, the response last', async () => {
     const reply = await tool('progress', { meta: { progressToken: 'p-1', [LOG_LEVEL]: 'info' } });
     expect(reply.status).toBe(200);

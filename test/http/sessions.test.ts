@@ -1,8 +1,9 @@
 /**
- * The handshake era over Streamable HTTP (runtime/mcp/http.ts; seed 001 §15, MCP 2025-11-25 transports,
- * "Session Management"): initialize opens a session (Mcp-Session-Id), later POSTs, the GET stream and DELETE
- * address it; errors inside a session are HTTP 200; an unknown or ended session is 404; server→client
- * requests travel on the POST's SSE stream and their answers come back as POSTs (202).
+ * The handshake era over Streamable HTTP (runtime/mcp/http.ts;
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports, MCP 2025-11-25 transports, "Session
+ * Management"): initialize opens a session (Mcp-Session-Id), later POSTs, the GET stream and DELETE address it;
+ * errors inside a session are HTTP 200; an unknown or ended session is 404; server→client requests travel on the
+ * POST's SSE stream and their answers come back as POSTs (202).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { JsonRpcError, type JsonObject } from '../../runtime/jsonrpc/message.ts';

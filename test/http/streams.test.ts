@@ -1,8 +1,9 @@
 /**
- * Long-lived 2026-07-28 exchanges over HTTP (runtime/mcp/http.ts; seed 001 §9, §11): subscriptions/listen is
- * SSE with the acknowledgement first, receives list_changed events caused elsewhere (another request, or the
- * server object), and ends with its result on shutdown; a client closing its connection cancels its request
- * (ctx.signal aborts, nothing is sent) and the server keeps serving.
+ * Long-lived 2026-07-28 exchanges over HTTP (runtime/mcp/http.ts;
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): subscriptions/listen is SSE with the
+ * acknowledgement first, receives list_changed events caused elsewhere (another request, or the server object), and
+ * ends with its result on shutdown; a client closing its connection cancels its request (ctx.signal aborts, nothing
+ * is sent) and the server keeps serving.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
@@ -60,7 +61,7 @@ const changed = (kind: string, id: unknown) => ({
   params: { _meta: { [SUBSCRIPTION_ID]: id } },
 });
 
-describe('subscriptions/listen over HTTP (§11)', () => {
+describe('subscriptions/listen over HTTP', () => {
   it('is SSE from the start, the acknowledgement first, with only what is honoured', async () => {
     const { server } = setup();
     const srv = await pool.start(server);
@@ -140,7 +141,7 @@ describe('subscriptions/listen over HTTP (§11)', () => {
   });
 });
 
-describe('closing the client connection cancels the request (§9)', () => {
+describe('closing the client connection cancels the request', () => {
   it('aborts ctx.signal of a JSON request, sends nothing, and keeps serving', async () => {
     const { server, aborted, running } = setup();
     const srv = await pool.start(server);

@@ -1,5 +1,5 @@
 /**
- * Seed 003's "How this kit differs from the reference SDK", one test per choice, run against the kit's own
+ * kit/README.md's "How this kit differs from the reference SDK", one test per choice, run against the kit's own
  * agents (kit/network.ts on free ports, KIT_BEHAVIOUR) over real HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ const streamed = async (agent: AgentName, method: string, params: unknown) =>
 const client = (agent: AgentName) => new Client(jsonRpcTransport(`${WRITTEN[agent]}/jsonrpc`, { fetch: net.fetch, headers: token(agent) }));
 const diffMessage = (text: string) => userMessage(text, { parts: [{ text }, { text: UNBOUNDED_DIFF, mediaType: 'text/x-diff' }] });
 
-describe('how the kit differs from the reference SDK (seed 003)', () => {
+describe('how the kit differs from the reference SDK (kit/README.md)', () => {
   it('the first TASK_STATE_SUBMITTED status is stamped with a time', async () => {
     const accepted = net.pacer.hold('accepted');
     const answer = await rpc('test-runner', 'SendMessage', userMessage('run the unit suite at 4f2c9e1', {}, { returnImmediately: true }));

@@ -1,5 +1,5 @@
 /**
- * The client the official conformance runner launches for its client leg (seed 001 §18, §19.2): our McpClient
+ * The client the official conformance runner launches for its client leg (@modelcontextprotocol/conformance): our McpClient
  * over HttpChannel, doing what every client scenario asks.
  *
  *   node --import tsx <root>/test/mcp-client/conformance-client.ts <server url>

@@ -1,5 +1,5 @@
 /**
- * @module test/mcp-client/intents — what the client did in each seed 000 MCP session, as data: the mode, the
+ * @module test/mcp-client/intents — what the client did in each recorded MCP session, as data: the mode, the
  * client capabilities, the calls in order (params, whether progress was asked for, the error the server
  * answered) and what the client's handlers answered to elicitation and sampling. Everything is read off the
  * recording (test/fixtures/recordings/mcp_sdk_exchanges.json); what the SDK client adds on its own (the

@@ -41,7 +41,7 @@ const LEG_TIMEOUT_MS = 240_000;
 const SCENARIO_TIMEOUT_MS = 90_000;
 const DRIVER_ENV = { WIREGEN_CONFORMANCE_RUN_LIMIT_MS: String(SCENARIO_TIMEOUT_MS - 2_000) };
 const DRIVER = `${process.execPath} --import tsx ${join(ROOT, 'test/mcp-client/conformance-client.ts')}`;
-// The runner splits --command on spaces (seed 001 §19.2): a path with a space would break it silently.
+// The runner splits --command on spaces (@modelcontextprotocol/conformance): a path with a space would break it silently.
 if (/\s/.test(process.execPath) || /\s/.test(ROOT)) throw new Error(`the runner cannot launch a command with spaces in a path: ${DRIVER}`);
 
 const listed = { '2026-07-28': await scoredScenarios('2026-07-28', 'client'), '2025-11-25': await scoredScenarios('2025-11-25', 'client') };

@@ -1,10 +1,10 @@
 /**
  * Golden replay: our MCP stdio server (`wiregen serve fixture-server --stdio`) against the 18 sessions the
- * official MCP Python SDK recorded (seed 000, test/fixtures/recordings/mcp_sdk_exchanges.json). Each session
+ * official MCP Python SDK recorded (test/fixtures/recordings/mcp_sdk_exchanges.json). Each session
  * runs against a fresh process; every server line must equal the recorded one as JSON, with request ids and
  * progress tokens renumbered in order of appearance (test/helpers/replay.ts). What counts is the 78 server
  * messages, the ones our server writes; the 82 client messages are the recording's own, sent as recorded, and
- * are only checked to have all been sent. Then one test per finding of seed 000 ("What the recordings
+ * are only checked to have all been sent. Then one test per finding of the recordings ("What the recordings
  * showed"), each naming the session and messages that show it.
  */
 import { describe, expect, it } from 'vitest';
@@ -63,7 +63,7 @@ function played(result: ReplayResult): Played {
   };
 }
 
-describe('MCP stdio server replays the official SDK recordings (seed 000)', () => {
+describe('MCP stdio server replays the official SDK recordings (test/fixtures/recordings/)', () => {
   it(`the recording holds 18 sessions and ${MCP_RECORDED_MESSAGES} messages: ${MCP_RECORDED_SERVER_MESSAGES} from the server, ${MCP_RECORDED_CLIENT_MESSAGES} from the client`, () => {
     expect(sessions).toHaveLength(18);
     expect(sessions.reduce((n, s) => n + s.messages.length, 0)).toBe(MCP_RECORDED_MESSAGES);
@@ -95,7 +95,7 @@ describe('MCP stdio server replays the official SDK recordings (seed 000)', () =
   });
 });
 
-describe('what the recordings showed (seed 000), on our server', () => {
+describe('what the recordings showed (test/fixtures/recordings/), on our server', () => {
   it('a line that is not JSON gets no reply (raw_errors #0 → #2 answers c1)', async () => {
     const session = byName('raw_errors');
     expect(session.messages[0]!.raw).toBe('{not json');

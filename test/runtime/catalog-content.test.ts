@@ -161,7 +161,7 @@ describe('completion/complete', () => {
         want: { result: { completion: { values: ['rust'], total: 1, hasMore: false } } },
       },
     ],
-    // Any reference reaches the fixture's function, which decides (seed 004: "any ref/argument").
+    // Any reference reaches the fixture's function, which decides (the golden corpus: any reference, any argument).
     [
       'passes an unknown prompt to the behaviour',
       {

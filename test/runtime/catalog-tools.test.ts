@@ -8,7 +8,7 @@ import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import { catalogServerOptions, type FixtureDefinition, type ToolSpec } from '../../runtime/mcp/catalog.ts';
 import { handshake, mcpPair, withMeta, type McpPair } from '../helpers/mcp-pair.ts';
 
-const OBJECT = { type: 'object' };
+const OBJECT = { type: 'object' } as const;
 const TOOLS: ToolSpec[] = [
   {
     name: 'add',

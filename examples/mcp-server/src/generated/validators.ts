@@ -3,172 +3,35 @@
 // @ts-nocheck: ajv's standalone JavaScript is not type-checked; each export is typed as a Check.
 "use strict";
 import type { Check } from "@wiregen/runtime/core";
-import ajvRuntime0Module from "ajv/dist/runtime/ucs2length.js";
-const ajvRuntime0 = ajvRuntime0Module.__esModule ? ajvRuntime0Module : { default: ajvRuntime0Module };
-export const to_fahrenheit_input: Check = validate20;
-const schema31 = {
-  type: "object",
-  properties: { celsius: { type: "number", description: "Degrees Celsius" } },
-  required: ["celsius"],
-  $id: "urn:wiregen:spec:weather:to_fahrenheit_input",
-};
+import ajvRuntime_ucs2length from "ajv/dist/runtime/ucs2length.js";
 
-function validate20(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  /*# sourceURL="urn:wiregen:spec:weather:to_fahrenheit_input" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate20.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.celsius === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "celsius" },
-        message: "must have required property '" + "celsius" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.celsius !== undefined) {
-      if (!(typeof data.celsius == "number")) {
-        const err1 = {
-          instancePath: instancePath + "/celsius",
-          schemaPath: "#/properties/celsius/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate20.errors = vErrors;
-  return errors === 0;
-}
-validate20.evaluated = { props: { celsius: true }, dynamicProps: false, dynamicItems: false };
-
-export const to_fahrenheit_output: Check = validate21;
-const schema32 = {
-  type: "object",
-  properties: { fahrenheit: { type: "number" } },
-  required: ["fahrenheit"],
-  $id: "urn:wiregen:spec:weather:to_fahrenheit_output",
-};
-
-function validate21(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
-  /*# sourceURL="urn:wiregen:spec:weather:to_fahrenheit_output" */ let vErrors = null;
-  let errors = 0;
-  const evaluated0 = validate21.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.fahrenheit === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "fahrenheit" },
-        message: "must have required property '" + "fahrenheit" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.fahrenheit !== undefined) {
-      if (!(typeof data.fahrenheit == "number")) {
-        const err1 = {
-          instancePath: instancePath + "/fahrenheit",
-          schemaPath: "#/properties/fahrenheit/type",
-          keyword: "type",
-          params: { type: "number" },
-          message: "must be number",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate21.errors = vErrors;
-  return errors === 0;
-}
-validate21.evaluated = { props: { fahrenheit: true }, dynamicProps: false, dynamicItems: false };
-
-export const forecast_input: Check = validate22;
-const schema33 = {
+const func_7a031813 = (ajvRuntime_ucs2length.__esModule ? ajvRuntime_ucs2length : { default: ajvRuntime_ucs2length })
+  .default;
+const schema_forecast_input = {
   type: "object",
   properties: { city: { type: "string", minLength: 1 }, days: { type: "integer", minimum: 1, maximum: 7, default: 3 } },
   required: ["city"],
   $id: "urn:wiregen:spec:weather:forecast_input",
 };
-const func1 = ajvRuntime0.default;
-
-function validate22(
+const schema_to_fahrenheit_input = {
+  type: "object",
+  properties: { celsius: { type: "number", description: "Degrees Celsius" } },
+  required: ["celsius"],
+  $id: "urn:wiregen:spec:weather:to_fahrenheit_input",
+};
+const schema_to_fahrenheit_output = {
+  type: "object",
+  properties: { fahrenheit: { type: "number" } },
+  required: ["fahrenheit"],
+  $id: "urn:wiregen:spec:weather:to_fahrenheit_output",
+};
+function validate_forecast_input(
   data,
   { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
 ) {
   /*# sourceURL="urn:wiregen:spec:weather:forecast_input" */ let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate22.evaluated;
+  const evaluated0 = validate_forecast_input.evaluated;
   if (evaluated0.dynamicProps) {
     evaluated0.props = undefined;
   }
@@ -194,7 +57,7 @@ function validate22(
     if (data.city !== undefined) {
       let data0 = data.city;
       if (typeof data0 === "string") {
-        if (func1(data0) < 1) {
+        if (func_7a031813(data0) < 1) {
           const err1 = {
             instancePath: instancePath + "/city",
             schemaPath: "#/properties/city/minLength",
@@ -290,7 +153,140 @@ function validate22(
     }
     errors++;
   }
-  validate22.errors = vErrors;
+  validate_forecast_input.errors = vErrors;
   return errors === 0;
 }
-validate22.evaluated = { props: { city: true, days: true }, dynamicProps: false, dynamicItems: false };
+validate_forecast_input.evaluated = { props: { city: true, days: true }, dynamicProps: false, dynamicItems: false };
+function validate_to_fahrenheit_input(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="urn:wiregen:spec:weather:to_fahrenheit_input" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_to_fahrenheit_input.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.celsius === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "celsius" },
+        message: "must have required property '" + "celsius" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.celsius !== undefined) {
+      if (!(typeof data.celsius == "number")) {
+        const err1 = {
+          instancePath: instancePath + "/celsius",
+          schemaPath: "#/properties/celsius/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate_to_fahrenheit_input.errors = vErrors;
+  return errors === 0;
+}
+validate_to_fahrenheit_input.evaluated = { props: { celsius: true }, dynamicProps: false, dynamicItems: false };
+function validate_to_fahrenheit_output(
+  data,
+  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+) {
+  /*# sourceURL="urn:wiregen:spec:weather:to_fahrenheit_output" */ let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate_to_fahrenheit_output.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.fahrenheit === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: "#/required",
+        keyword: "required",
+        params: { missingProperty: "fahrenheit" },
+        message: "must have required property '" + "fahrenheit" + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.fahrenheit !== undefined) {
+      if (!(typeof data.fahrenheit == "number")) {
+        const err1 = {
+          instancePath: instancePath + "/fahrenheit",
+          schemaPath: "#/properties/fahrenheit/type",
+          keyword: "type",
+          params: { type: "number" },
+          message: "must be number",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err2 = {
+      instancePath,
+      schemaPath: "#/type",
+      keyword: "type",
+      params: { type: "object" },
+      message: "must be object",
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  }
+  validate_to_fahrenheit_output.errors = vErrors;
+  return errors === 0;
+}
+validate_to_fahrenheit_output.evaluated = { props: { fahrenheit: true }, dynamicProps: false, dynamicItems: false };
+export const forecast_input: Check = validate_forecast_input;
+export const to_fahrenheit_input: Check = validate_to_fahrenheit_input;
+export const to_fahrenheit_output: Check = validate_to_fahrenheit_output;

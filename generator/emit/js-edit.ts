@@ -1,0 +1,123 @@
+/**
+ * @module emit/js-edit — edits to code that other tools write (ajv's standalone modules,
+ * json-schema-to-typescript's declarations), located by the TypeScript parser instead of regular
+ * expressions: a statement, an identifier or a comment is found as the node it is, so a string or a comment
+ * that happens to look like code is never touched, and an edit that finds nothing is an error, not a silent
+ * no-op.
+ */
+import ts from 'typescript';
+
+/** Replace `[start, end)` of the text with `text`. */
+export interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** Parses a module: `js` for ajv's output, `ts` for declarations. Parent links are set (the walks need them). */
+export function parseModule(text: string, fileName: string, kind: 'js' | 'ts'): ts.SourceFile {
+  return ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, kind === 'js' ? ts.ScriptKind.JS : ts.ScriptKind.TS);
+}
+
+/** Applies edits (non-overlapping, in any order) to the text they were computed on. */
+export function applyEdits(text: string, edits: readonly Edit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (const e of sorted) {
+    if (e.start < at) throw new Error(`overlapping edits at ${e.start}`);
+    out += text.slice(at, e.start) + e.text;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
+
+/** Whether `id` names a property (`x.id`, `{ id: … }`), not a binding. */
+function isPropertyName(id: ts.Identifier): boolean {
+  const parent = id.parent;
+  return (ts.isPropertyAccessExpression(parent) && parent.name === id) || (ts.isPropertyAssignment(parent) && parent.name === id);
+}
+
+/**
+ * Renames every reference to the names in `renames` (old → new): declarations and uses, never property names.
+ * Shorthand properties (`{ a }`) are not expected in the code this edits and are refused.
+ */
+export function renameIdentifiers(source: ts.SourceFile, renames: ReadonlyMap<string, string>): Edit[] {
+  const edits: Edit[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && renames.has(node.text) && !isPropertyName(node)) {
+      if (ts.isShorthandPropertyAssignment(node.parent)) throw new Error(`${source.fileName}: shorthand property ${node.text} cannot be renamed`);
+      edits.push({ start: node.getStart(source), end: node.getEnd(), text: renames.get(node.text)! });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return edits;
+}
+
+/** The top-level names a module declares (functions, classes, `const`/`let`/`var` bindings), in order. */
+export function topLevelNames(source: ts.SourceFile): string[] {
+  const names: string[] = [];
+  for (const statement of source.statements) {
+    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) names.push(statement.name.text);
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.push(d.name.text);
+  }
+  return names;
+}
+
+/** The initializer of each top-level `const` declaration, as source text: name → text. */
+export function topLevelInitializers(source: ts.SourceFile): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const statement of source.statements)
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations)
+        if (ts.isIdentifier(d.name) && d.initializer) out.set(d.name.text, d.initializer.getText(source));
+  return out;
+}
+
+/** `export const <name> = <identifier>;` statements: exported name → the identifier, with each statement's range. */
+export function exportAliases(source: ts.SourceFile): { name: string; target: string; edit: Edit }[] {
+  const out: { name: string; target: string; edit: Edit }[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement) || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+    const [d, ...rest] = statement.declarationList.declarations;
+    if (!d || rest.length || !ts.isIdentifier(d.name) || !d.initializer || !ts.isIdentifier(d.initializer))
+      throw new Error(`${source.fileName}: an export that is not \`export const <name> = <validator>;\`: ${statement.getText(source).slice(0, 80)}`);
+    // The whole line: the statement and the newline after it.
+    const end = source.text[statement.getEnd()] === '\n' ? statement.getEnd() + 1 : statement.getEnd();
+    out.push({ name: d.name.text, target: d.initializer.text, edit: { start: statement.getStart(source), end, text: '' } });
+  }
+  return out;
+}
+
+/** Whether a statement exports anything (an `export` modifier, or an export declaration). */
+export function exportsAnything(statement: ts.Statement): boolean {
+  if (ts.isExportDeclaration(statement) || ts.isExportAssignment(statement)) return true;
+  return ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+}
+
+/** The position just after the module's directive prologue (`"use strict";`) and its imports. */
+export function afterPrologueAndImports(source: ts.SourceFile): number {
+  let end = 0;
+  for (const statement of source.statements) {
+    const directive = ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression);
+    if (!directive && !ts.isImportDeclaration(statement)) break;
+    end = statement.getEnd();
+  }
+  return end;
+}
+
+/** The top-level declaration (interface, type alias, …) named `name`, or undefined. */
+export function declarationNamed(source: ts.SourceFile, name: string): ts.Statement | undefined {
+  return source.statements.find(
+    (s) => (ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s) || ts.isEnumDeclaration(s)) && s.name.text === name,
+  );
+}
+
+/** The JSDoc comments (`/** … *\/`) right before a statement, with their ranges in the text. */
+export function docCommentsOf(source: ts.SourceFile, statement: ts.Node): { start: number; end: number; text: string }[] {
+  return (ts.getLeadingCommentRanges(source.text, statement.getFullStart()) ?? [])
+    .filter((r) => r.kind === ts.SyntaxKind.MultiLineCommentTrivia && source.text.startsWith('/**', r.pos))
+    .map((r) => ({ start: r.pos, end: r.end, text: source.text.slice(r.pos, r.end) }));
+}
