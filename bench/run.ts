@@ -1,40 +1,56 @@
 /**
- * @module bench/run — `npm run bench`: the benchmark suite (issue 5). Runs every part in this one process
- * run, on this machine, under the same load, so the ratios between subjects hold on a noisy machine; prints
- * one table (or, with --json, one JSON document on stdout). Progress goes to stderr.
+ * @module bench/run — `npm run bench`: the benchmark suite (issues 5 and 20). Runs every part in this one
+ * process run, on this machine, under the same load; every ratio is paired within its round, so it holds on
+ * a noisy machine. Prints one table (or, with --json, one JSON document on stdout: the rows, every target of
+ * issue 20 with met or not, and for a target not met the profile that shows why). Progress goes to stderr.
  *
- *   npm run bench -- [--json] [--only <part>]... [--duration <s>] [--rounds <n>] [--cpu-prof <dir>]
+ *   npm run bench -- [--json] [--only <part>]... [--duration <s>] [--rounds <n>] [--cpu-prof <dir>] [--skip-profiles]
  *
- * Parts: validation, mcp-http, mcp-stdio, a2a, generator. Not part of `npm test`.
+ * Parts: validation, mcp-http, mcp-stdio, a2a, startup, generator. Not part of `npm test`.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { PartOptions, PartRunner } from './lib/part.ts';
+import type { PartModule, PartOptions } from './lib/part.ts';
+import { BENCH, ROOT } from './lib/proc.ts';
 import { renderTable, type Row } from './lib/table.ts';
+import { renderTargets, targetResults, TARGETS, type ProfileReport } from './lib/targets.ts';
 
-const PARTS: Record<string, () => Promise<{ run: PartRunner }>> = {
+const PARTS: Record<string, () => Promise<PartModule>> = {
   validation: () => import('./validation/index.ts'),
   'mcp-http': () => import('./mcp-http/index.ts'),
   'mcp-stdio': () => import('./mcp-stdio/index.ts'),
   a2a: () => import('./a2a/index.ts'),
-  generator: () => import('./generator/index.ts'),
   startup: () => import('./startup/index.ts'),
+  generator: () => import('./generator/index.ts'),
 };
 
 const HELP = `Usage: npm run bench -- [options]
 
-Runs the benchmark suite and prints one table: part, subject, metric, value, ratio vs peer, target, met?.
+Runs the benchmark suite and prints one table: part, subject, metric, value, ratio vs peer (paired within
+rounds: the median, min–max), target, met?; then every target of issue 20, met or not.
 
 Options:
   --json              print the results as JSON on stdout instead of the table
   --only <part>       run only this part (repeatable): ${Object.keys(PARTS).join(', ')}
   --duration <s>      seconds of each measured HTTP load run (default 5); stdio and validation windows scale with it
-  --rounds <n>        measured rounds per subject, interleaved across subjects (default 3; median reported)
+  --rounds <n>        measured rounds per subject, interleaved across subjects (default 3)
   --cpu-prof <dir>    run our server children with node --cpu-prof, profiles written under <dir>/<part>/
+  --skip-profiles     do not profile ours for the targets not met (by default each part with a miss does)
   --save <file>       also write the JSON results to <file> (whatever is printed)
   -h, --help          this help`;
+
+/** The commit measured, `+ changes` when the work tree differs from it. */
+function commit(): string {
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' + changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -44,6 +60,7 @@ async function main(): Promise<number> {
       duration: { type: 'string' },
       rounds: { type: 'string' },
       'cpu-prof': { type: 'string' },
+      'skip-profiles': { type: 'boolean' },
       save: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -67,11 +84,13 @@ async function main(): Promise<number> {
   const cpuProfDir = values['cpu-prof'] ? resolve(values['cpu-prof']) : undefined;
   if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
   const log = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
-  const options: PartOptions = { duration, rounds, log, ...(cpuProfDir ? { cpuProfDir } : {}) };
+  const missProfDir = join(cpuProfDir ?? join(BENCH, '.profiles'), 'misses');
+  const options: PartOptions = { duration, rounds, log, missProfDir, ...(cpuProfDir ? { cpuProfDir } : {}) };
 
   const started = Date.now();
   const rows: Row[] = [];
   const failures: { part: string; error: string }[] = [];
+  const profiles: ProfileReport[] = [];
   const parts: { part: string; seconds: number; loadavgBefore: number[]; loadavgAfter: number[] }[] = [];
   for (const part of Object.keys(PARTS).filter((p) => only.includes(p))) {
     log(
@@ -83,14 +102,26 @@ async function main(): Promise<number> {
     const loadavgBefore = loadavg();
     try {
       const mod = await PARTS[part]!();
-      rows.push(...(await mod.run(options)));
+      const partRows = await mod.run(options);
+      rows.push(...partRows);
+      parts.push({ part, seconds: (Date.now() - t0) / 1000, loadavgBefore, loadavgAfter: loadavg() });
+      const missed = TARGETS.filter((t) => t.part === part && partRows.some((r) => r.targetId === t.id && r.met === false)).map((t) => t.id);
+      if (missed.length && mod.profileMisses && !values['skip-profiles']) {
+        log(`part ${part}: targets not met (${missed.join(', ')}): profiling ours`);
+        try {
+          profiles.push(...(await mod.profileMisses(options, missed)));
+        } catch (err) {
+          log(`part ${part}: profiling failed: ${(err as Error).message}`);
+          profiles.push({ targets: missed, subject: 'profiling failed', note: String((err as Error).message).split('\n')[0]! });
+        }
+      }
     } catch (err) {
       const error = (err as Error)?.stack ?? String(err);
       log(`part ${part} FAILED: ${error}`);
       failures.push({ part, error });
       rows.push({ part, subject: '(part failed)', metric: '', value: null, note: String((err as Error)?.message ?? err).split('\n')[0]! });
+      parts.push({ part, seconds: (Date.now() - t0) / 1000, loadavgBefore, loadavgAfter: loadavg() });
     }
-    parts.push({ part, seconds: (Date.now() - t0) / 1000, loadavgBefore, loadavgAfter: loadavg() });
   }
   const machine = {
     nproc: availableParallelism(),
@@ -99,20 +130,19 @@ async function main(): Promise<number> {
     node: process.version,
     loadavgAtEnd: loadavg(),
   };
+  const targets = targetResults(rows, profiles);
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
-  const doc = `${JSON.stringify(
-    { command, machine, options: { duration, rounds, only }, seconds: (Date.now() - started) / 1000, parts, rows, failures },
-    null,
-    2,
-  )}\n`;
+  const seconds = (Date.now() - started) / 1000;
+  const doc = `${JSON.stringify({ command, commit: commit(), machine, options: { duration, rounds, only }, seconds, parts, targets, rows, failures }, null, 2)}\n`;
   if (values.save) writeFileSync(values.save, doc);
   if (values.json) {
     process.stdout.write(doc);
   } else {
-    process.stdout.write(`${renderTable(rows)}\n`);
+    process.stdout.write(`${renderTable(rows)}\n\n${renderTargets(targets)}\n`);
     process.stdout.write(
-      `\n${machine.nproc} cores, ${machine.cpu}, Node ${machine.node}; ${((Date.now() - started) / 1000).toFixed(0)} s; load average per part: ${parts.map((p) => `${p.part} ${p.loadavgBefore[0]!.toFixed(1)}→${p.loadavgAfter[0]!.toFixed(1)}`).join(', ')}; ${command}\n`,
+      `\n${machine.nproc} cores, ${machine.cpu}, Node ${machine.node}; ${seconds.toFixed(0)} s; load average per part: ${parts.map((p) => `${p.part} ${p.loadavgBefore[0]!.toFixed(1)}→${p.loadavgAfter[0]!.toFixed(1)}`).join(', ')}; ${command}\n`,
     );
+    if (profiles.length) process.stdout.write(`profiles of the targets not met: ${missProfDir} (summaries in --json)\n`);
   }
   return failures.length ? 1 : 0;
 }

@@ -1,17 +1,23 @@
 /**
- * @module bench/a2a — part 4: A2A `SendMessage` (blocking: the answer is the completed task) requests per
- * second and p50/p99 latency, autocannon in its own process (same connections, pipelining, duration and
- * warm-up as part 2: bench/lib/load.ts), against
- *   ours: `wiregen serve research-agent --http 0` (runtime/a2a, the recorded research agent);
- *   the peer: the @a2a-js/sdk 1.3 server running the same agent (bench/a2a/sdk-server.ts, test/a2a/sdk-agent.ts).
- * Both print their base URL and serve JSON-RPC at /a2a (the path of the card's JSONRPC interface). Both answer
- * "summarise the design notes" with the completed task: one `summary` artifact in two chunks.
+ * @module bench/a2a — part 4: A2A `SendMessage` (blocking: the answer is the completed task), requests per
+ * second, p50/p99 (autocannon in its own process, the load of bench/lib/load.ts) and the server's CPU per
+ * request, every ratio paired within its round, against
+ *   ours: the research agent on `listenA2aHttp`, from the built packages (bench/servers/wiregen-a2a.ts);
+ *   the peer: @a2a-js/sdk 1.3.0 on express running the same agent, plain JavaScript (bench/servers/a2a-sdk.mjs).
+ * Both serve JSON-RPC at /a2a (the path of the card's JSONRPC interface) and answer "summarise the design
+ * notes" with the completed task: one `summary` artifact in two chunks.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONNECTIONS, measureHttpSubjects, PIPELINING, type HttpSubject, type LoadResult } from '../lib/load.ts';
+import agent from '../../fixtures/research-agent.ts';
+import { BUILT, builtServer } from '../lib/built.ts';
+import { CONNECTIONS, measureHttpSubjects, PIPELINING, type HttpRound, type HttpSubject } from '../lib/load.ts';
 import { profFlags, type PartOptions } from '../lib/part.ts';
-import { BENCH, ROOT, TSX } from '../lib/proc.ts';
+import { BENCH } from '../lib/proc.ts';
+import { profileHttp } from '../lib/profiling.ts';
+import { ratioRow, valueRow } from '../lib/rows.ts';
 import type { Row } from '../lib/table.ts';
+import type { ProfileReport } from '../lib/targets.ts';
 
 /** The request of the recording `a2a_send` (test/fixtures/recordings/), with the version header @a2a-js/sdk routes on. */
 export const SEND_MESSAGE = {
@@ -30,50 +36,47 @@ const completed = (json: unknown) => {
   return task?.status?.state === 'TASK_STATE_COMPLETED' && task.artifacts?.length === 1;
 };
 
-function subjects(options: PartOptions): HttpSubject[] {
-  return [
-    {
-      key: 'ours',
-      label: 'ours (wiregen serve research-agent --http)',
-      args: [...profFlags(options, 'a2a'), join(ROOT, 'bin/wiregen.mjs'), 'serve', 'research-agent', '--http', '0'],
-      request: SEND_MESSAGE,
-      check: completed,
-    },
-    {
-      key: 'sdk',
-      label: '@a2a-js/sdk 1.3.0 (express, JSON-RPC)',
-      args: [...TSX, join(BENCH, 'a2a/sdk-server.ts')],
-      request: SEND_MESSAGE,
-      check: completed,
-    },
-  ];
+const OURS = 'ours: listenA2aHttp (built packages)';
+const SDK = '@a2a-js/sdk 1.3.0 (express, JSON-RPC)';
+
+async function ours(extraArgs: readonly string[] = []): Promise<HttpSubject> {
+  return { key: 'ours', label: OURS, args: [...extraArgs, await builtServer('servers/wiregen-a2a.ts')], request: SEND_MESSAGE, check: completed };
+}
+
+/** The peer, given the fixture's card (the generated one, as JSON: the peer is plain JavaScript). */
+function sdk(): HttpSubject {
+  mkdirSync(BUILT, { recursive: true });
+  const card = join(BUILT, 'research-agent-card.json');
+  writeFileSync(card, JSON.stringify(agent.card));
+  return { key: 'sdk', label: SDK, args: [join(BENCH, 'servers/a2a-sdk.mjs'), card], request: SEND_MESSAGE, check: completed };
 }
 
 export async function run(options: PartOptions): Promise<Row[]> {
-  const measured = await measureHttpSubjects('a2a', subjects(options), options);
+  const m = await measureHttpSubjects('a2a', [await ours(profFlags(options, 'a2a')), sdk()], options);
   const part = 'a2a';
-  const ours = measured.get('ours')!;
-  const sdk = measured.get('sdk')!;
-  const note = (r: LoadResult) => `${r.total} req, ${r.non2xx} non-2xx, ${r.errors} errors`;
-  const detail = (rounds: LoadResult[]) => ({ rounds, connections: CONNECTIONS, pipelining: PIPELINING });
-  const [o, p] = [ours.pick, sdk.pick];
+  const of = (k: string, f: (r: HttpRound) => number) => m.get(k)!.map(f);
+  const rps = (r: HttpRound) => r.reqPerSec;
+  const cpu = (r: HttpRound) => r.cpuUsPerReq;
+  const p50 = (r: HttpRound) => r.latency.p50;
+  const p99 = (r: HttpRound) => r.latency.p99;
+  const label = '@a2a-js/sdk';
+  const load = { connections: CONNECTIONS, pipelining: PIPELINING };
   return [
-    {
-      part,
-      subject: ours.subject.label,
-      metric: 'req/s',
-      value: o.reqPerSec,
-      ratio: o.reqPerSec / p.reqPerSec,
-      ratioLabel: '@a2a-js/sdk',
-      target: '≥ 2× @a2a-js/sdk',
-      met: o.reqPerSec >= 2 * p.reqPerSec,
-      note: note(o),
-      detail: detail(ours.rounds),
-    },
-    { part, subject: ours.subject.label, metric: 'p50 ms', value: o.latency.p50, ratio: o.latency.p50 / p.latency.p50, ratioLabel: '@a2a-js/sdk' },
-    { part, subject: ours.subject.label, metric: 'p99 ms', value: o.latency.p99, ratio: o.latency.p99 / p.latency.p99, ratioLabel: '@a2a-js/sdk' },
-    { part, subject: sdk.subject.label, metric: 'req/s', value: p.reqPerSec, note: note(p), detail: detail(sdk.rounds) },
-    { part, subject: sdk.subject.label, metric: 'p50 ms', value: p.latency.p50 },
-    { part, subject: sdk.subject.label, metric: 'p99 ms', value: p.latency.p99 },
+    ratioRow(part, OURS, 'req/s', of('ours', rps), of('sdk', rps), label, { id: 'a2a-rps', text: '≥ 3× @a2a-js/sdk', ok: (r) => r >= 3 }),
+    ratioRow(part, OURS, 'CPU µs/req', of('ours', cpu), of('sdk', cpu), label),
+    ratioRow(part, OURS, 'p50 ms', of('ours', p50), of('sdk', p50), label),
+    ratioRow(part, OURS, 'p99 ms', of('ours', p99), of('sdk', p99), label),
+    valueRow(part, SDK, 'req/s', of('sdk', rps), {
+      note: `${of('sdk', (r) => r.total).reduce((a, b) => a + b, 0)} req in all, 0 non-2xx, 0 errors`,
+      detail: load,
+    }),
+    valueRow(part, SDK, 'CPU µs/req', of('sdk', cpu)),
+    valueRow(part, SDK, 'p50 ms', of('sdk', p50)),
+    valueRow(part, SDK, 'p99 ms', of('sdk', p99)),
   ];
+}
+
+export async function profileMisses(options: PartOptions, ids: readonly string[]): Promise<ProfileReport[]> {
+  const summary = await profileHttp(await ours(), join(options.missProfDir, 'a2a'), options.duration);
+  return [{ targets: ids, subject: `${OURS} under --cpu-prof, ${options.duration} s of the same load`, summary }];
 }

@@ -1,23 +1,32 @@
 /**
  * @module bench/lib/built — our servers as users run them: `npm run build` (once per bench run) gives every
  * package its `dist/`; a bench server's own code (its entry, the fixture behaviours and generated module it
- * imports) is compiled to one plain-JavaScript file under bench/.built/ with esbuild, every package left an
- * import, so Node loads @wiregen/runtime and the generated packages from their built `dist/`.
+ * imports) is compiled to one plain-JavaScript file under node_modules/.cache/wiregen-bench/ with esbuild,
+ * every package left an import, so Node loads @wiregen/runtime and the generated packages from their built
+ * `dist/` (resolved up the tree from there, as from any file of the project; and out of reach of the lint
+ * and format checks, which a bundle would fail).
  */
 import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
 import { BENCH, ROOT, runNode } from './proc.ts';
 
-const OUT = join(BENCH, '.built');
+/** Where the compiled servers (and anything else the bench writes for its servers) go. */
+export const BUILT = join(ROOT, 'node_modules', '.cache', 'wiregen-bench');
+
 let built: Promise<unknown> | undefined;
+
+/** `npm run build` (once per bench run): every package's `dist/`, as a user installs it. */
+export async function ensureBuilt(): Promise<void> {
+  built ??= runNode([join(ROOT, 'scripts', 'build.mjs')]);
+  await built;
+}
 
 /** Builds the packages (once) and compiles `entry` (relative to bench/); returns the file to run with node. */
 export async function builtServer(entry: string): Promise<string> {
-  built ??= runNode([join(ROOT, 'scripts', 'build.mjs')]);
-  await built;
-  mkdirSync(OUT, { recursive: true });
-  const outfile = join(OUT, `${basename(entry).replace(/\.ts$/, '')}.mjs`);
+  await ensureBuilt();
+  mkdirSync(BUILT, { recursive: true });
+  const outfile = join(BUILT, `${basename(entry).replace(/\.ts$/, '')}.mjs`);
   await build({
     entryPoints: [join(BENCH, entry)],
     outfile,

@@ -3,12 +3,15 @@
  * process of its own; autocannon (bench/lib/loadgen.mjs, a child process of its own) sends it the same
  * request with the same connections, pipelining and duration as every other subject of the part. Every
  * server is started, probed (its answer must be the right one before any load) and warmed up; then the
- * measured rounds run interleaved across subjects, reversed every other round, and the median round counts.
+ * measured rounds run interleaved across subjects, reversed every other round. Each round of each subject
+ * records its req/s, latency percentiles and the server process's own CPU time per request (procfs.ts), so
+ * that every ratio can be paired within its round (pair.ts).
  */
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { PartOptions } from './part.ts';
 import { BENCH, runNode, startServer, type RunningChild } from './proc.ts';
-import { median } from './table.ts';
+import { cpuSeconds } from './procfs.ts';
 
 /** Load of every HTTP part (MCP HTTP and A2A alike). */
 export const CONNECTIONS = 10;
@@ -23,8 +26,10 @@ export interface LoadConfig {
   readonly body: string;
   readonly connections: number;
   readonly pipelining: number;
-  /** Seconds. */
+  /** Seconds (ignored when `amount` is given). */
   readonly duration: number;
+  /** Send exactly this many requests, then stop. */
+  readonly amount?: number;
 }
 
 export interface LoadResult {
@@ -39,26 +44,36 @@ export interface LoadResult {
 }
 
 export async function runLoad(cfg: LoadConfig): Promise<LoadResult> {
-  const { stdout } = await runNode([join(BENCH, 'lib', 'loadgen.mjs'), JSON.stringify(cfg)], { timeoutMs: (cfg.duration + 60) * 1000 });
+  const timeoutS = (cfg.amount ? 600 : cfg.duration) + 60;
+  const { stdout } = await runNode([join(BENCH, 'lib', 'loadgen.mjs'), JSON.stringify(cfg)], { timeoutMs: timeoutS * 1000 });
   const line = stdout.trim().split('\n').pop()!;
   return JSON.parse(line) as LoadResult;
 }
 
-/** One request with fetch, for the sanity check before any load: the answer must be what the subject claims. */
-export async function probe(
+/** One POST with node:http (no keep-alive), for the check before any load and the cold-start clock. */
+export function probe(
   url: string,
   headers: Readonly<Record<string, string>>,
   body: string,
 ): Promise<{ status: number; json: unknown; text: string }> {
-  const res = await fetch(url, { method: 'POST', headers, body });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, text };
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (text += d));
+      res.on('end', () => {
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, json, text });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 /** What a subject is sent: POSTed to its ready line's `url`, plus `path` when given. */
@@ -71,56 +86,78 @@ export interface HttpRequest {
 export interface HttpSubject {
   readonly key: string;
   readonly label: string;
-  /** `node <args>`: a server that prints `{"url": …}` (or ours, `{…, "url": …}`) when it listens. */
+  /** `node <args>`: a server that prints `{"url": …}` when it listens. */
   readonly args: readonly string[];
   readonly request: HttpRequest;
   /** Whether the probe's answer (HTTP 200, this JSON) is the right one. */
   readonly check: (json: unknown) => boolean;
 }
 
-export interface Measured {
-  readonly subject: HttpSubject;
-  readonly rounds: LoadResult[];
-  /** The round with the median req/s (its latencies are reported with it), `reqPerSec` the median itself. */
-  readonly pick: LoadResult;
+export function urlOf(ready: Record<string, unknown>, request: HttpRequest): string {
+  return String(ready['url']).replace(/\/$/, '') + (request.path ?? '');
+}
+
+/** Starts `s` and checks its answer; throws with the answer when it is not the right one. */
+export async function startChecked(s: HttpSubject): Promise<{ child: RunningChild; url: string }> {
+  const child = await startServer(s.key, s.args);
+  const url = urlOf(child.ready, s.request);
+  const p = await probe(url, s.request.headers, s.request.body).catch(async (err: Error) => {
+    await child.stop();
+    throw err;
+  });
+  if (p.status !== 200 || !s.check(p.json)) {
+    await child.stop();
+    throw new Error(`${s.label}: unexpected answer ${p.status} ${p.text.slice(0, 300)}`);
+  }
+  return { child, url };
+}
+
+/** One measured run of one subject: the load's figures and the server's own CPU time per request. */
+export interface HttpRound extends LoadResult {
+  /** Server CPU (user + system) per request, µs. */
+  readonly cpuUsPerReq: number;
+}
+
+/** Sends the load and reads the server's CPU time around it. */
+export async function measuredLoad(pid: number, cfg: LoadConfig): Promise<HttpRound> {
+  const cpu0 = cpuSeconds(pid);
+  const r = await runLoad(cfg);
+  const cpu1 = cpuSeconds(pid);
+  return { ...r, cpuUsPerReq: ((cpu1 - cpu0) * 1e6) / r.total };
 }
 
 /** Starts, probes and warms up every subject, then measures `options.rounds` interleaved rounds; by key. */
-export async function measureHttpSubjects(part: string, subjects: readonly HttpSubject[], options: PartOptions): Promise<Map<string, Measured>> {
-  const running = new Map<string, RunningChild>();
-  const results = new Map<string, LoadResult[]>();
-  const urlOf = (s: HttpSubject) => String(running.get(s.key)!.ready['url']).replace(/\/$/, '') + (s.request.path ?? '');
-  const load = (s: HttpSubject, duration: number) =>
-    runLoad({ url: urlOf(s), headers: s.request.headers, body: s.request.body, connections: CONNECTIONS, pipelining: PIPELINING, duration });
+export async function measureHttpSubjects(part: string, subjects: readonly HttpSubject[], options: PartOptions): Promise<Map<string, HttpRound[]>> {
+  const running = new Map<string, { child: RunningChild; url: string }>();
+  const results = new Map<string, HttpRound[]>();
+  const cfg = (s: HttpSubject, duration: number): LoadConfig => ({
+    url: running.get(s.key)!.url,
+    headers: s.request.headers,
+    body: s.request.body,
+    connections: CONNECTIONS,
+    pipelining: PIPELINING,
+    duration,
+  });
   try {
     for (const s of subjects) {
-      running.set(s.key, await startServer(s.key, s.args));
-      const url = urlOf(s);
-      const p = await probe(url, s.request.headers, s.request.body);
-      if (p.status !== 200 || !s.check(p.json)) throw new Error(`${s.label}: unexpected answer ${p.status} ${p.text.slice(0, 300)}`);
-      options.log(`${part}: ${s.key} ready at ${url}, warming up ${WARMUP_S} s`);
-      await load(s, WARMUP_S);
+      running.set(s.key, await startChecked(s));
+      options.log(`${part}: ${s.key} ready at ${running.get(s.key)!.url}, warming up ${WARMUP_S} s`);
+      await runLoad(cfg(s, WARMUP_S));
       results.set(s.key, []);
     }
     for (let round = 0; round < options.rounds; round++) {
       // Interleaved, and reversed every other round, so drift on a noisy machine hits every subject alike.
       for (const s of round % 2 ? [...subjects].reverse() : subjects) {
-        const r = await load(s, options.duration);
+        const r = await measuredLoad(running.get(s.key)!.child.pid, cfg(s, options.duration));
         options.log(
-          `${part}: round ${round + 1} ${s.key}: ${r.reqPerSec.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non2xx ${r.non2xx}, errors ${r.errors}`,
+          `${part}: round ${round + 1} ${s.key}: ${r.reqPerSec.toFixed(0)} req/s, ${r.cpuUsPerReq.toFixed(0)} µs CPU/req, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non2xx ${r.non2xx}, errors ${r.errors}`,
         );
+        if (r.non2xx || r.errors) throw new Error(`${part}: ${s.label}: ${r.non2xx} non-2xx answers, ${r.errors} errors under load`);
         results.get(s.key)!.push(r);
       }
     }
   } finally {
-    for (const c of running.values()) await c.stop();
+    for (const { child } of running.values()) await child.stop();
   }
-  const measured = new Map<string, Measured>();
-  for (const s of subjects) {
-    const rounds = results.get(s.key)!;
-    const m = median(rounds.map((r) => r.reqPerSec));
-    const pick = rounds.reduce((best, r) => (Math.abs(r.reqPerSec - m) < Math.abs(best.reqPerSec - m) ? r : best));
-    measured.set(s.key, { subject: s, rounds, pick: { ...pick, reqPerSec: m } });
-  }
-  return measured;
+  return results;
 }

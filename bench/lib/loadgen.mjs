@@ -1,6 +1,6 @@
 // bench/lib/loadgen.mjs — the load generator: autocannon in a process of its own (plain Node, no loader), so
 // it never shares an event loop with the server under test. Reads one JSON config from argv[2]:
-//   {url, method, headers, body, connections, pipelining, duration}
+//   {url, method, headers, body, connections, pipelining, duration, amount?}
 // and prints one JSON line: req/s, latency percentiles and error counts. autocannon's own latency histogram
 // has a resolution of 1 ms, too coarse for a loopback server, so the percentiles are computed here from the
 // response times autocannon reports for each response (its `response` event, in ms with µs precision);
@@ -18,6 +18,7 @@ const instance = autocannon({
   connections: cfg.connections,
   pipelining: cfg.pipelining ?? 1,
   duration: cfg.duration,
+  ...(cfg.amount ? { amount: cfg.amount } : {}),
   timeout: 10,
 });
 instance.on('response', (_client, statusCode, _bytes, responseTime) => {

@@ -6,7 +6,6 @@
  * the MCP stdio client (stdio-client.ts) are built on it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +15,7 @@ export { sleep };
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BENCH = join(ROOT, 'bench');
 export const NODE = process.execPath;
-/** Node flags that load tsx, for the TypeScript children (peers are TypeScript like ours, so both pay the same loader). */
+/** Node flags that load tsx, for the bench's own TypeScript children (the validation workers); no server runs under it. */
 export const TSX = ['--import', 'tsx'];
 /** How long a server may take to print its ready line. */
 const READY_TIMEOUT_MS = 30_000;
@@ -34,8 +33,13 @@ export class NodeChild {
   #buf = '';
   #err = '';
 
-  constructor(args: readonly string[], onLine: (line: string) => void, onExit: (code: number | null, stderr: string) => void = () => {}) {
-    this.#child = spawn(NODE, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  constructor(
+    args: readonly string[],
+    onLine: (line: string) => void,
+    onExit: (code: number | null, stderr: string) => void = () => {},
+    env: NodeJS.ProcessEnv = process.env,
+  ) {
+    this.#child = spawn(NODE, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], env });
     this.#exited = new Promise((r) => this.#child.once('exit', () => r()));
     this.#child.once('exit', (code) => onExit(code, this.#err));
     // Writing to a child that has exited: onExit reports the exit.
@@ -126,7 +130,8 @@ export class CommandChild {
   readonly #waiting: { ok(v: Record<string, unknown>): void; fail(e: Error): void }[] = [];
   readonly ready: Promise<Record<string, unknown>>;
 
-  constructor(args: readonly string[]) {
+  /** `env`: the child's environment (default this process's). */
+  constructor(args: readonly string[], env: NodeJS.ProcessEnv = process.env) {
     this.#child = new NodeChild(
       args,
       (line) => {
@@ -139,6 +144,7 @@ export class CommandChild {
       (code, stderr) => {
         for (const w of this.#waiting.splice(0)) w.fail(new Error(`exited (${code}): ${stderr.slice(-2000)}`));
       },
+      env,
     );
     this.ready = this.#next();
   }
@@ -178,35 +184,4 @@ export function runNode(
       else res({ stdout, stderr, code, ms });
     });
   });
-}
-
-/** Resident set size in MiB of the process `pid` alone. */
-export function rssMiB(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
-  } catch {
-    return NaN;
-  }
-}
-
-/**
- * Resident set size in MiB of `pid` and all its descendants. tsx starts an esbuild service process when its
- * transform cache is cold (after a source change), which this counts and `rssMiB` does not.
- */
-export function treeRssMiB(pid: number): number {
-  let kib = 0;
-  const visit = (p: number) => {
-    try {
-      const status = readFileSync(`/proc/${p}/status`, 'utf8');
-      kib += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      for (const task of readdirSync(`/proc/${p}/task`)) {
-        const children = readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').trim();
-        for (const c of children ? children.split(/\s+/) : []) visit(Number(c));
-      }
-    } catch {
-      /* gone */
-    }
-  };
-  visit(pid);
-  return kib / 1024;
 }

@@ -2,9 +2,10 @@
  * @module bench/lib/table — one row per measurement, the single table `npm run bench` prints, and the
  * `--json` document.
  */
+import type { Spread } from './pair.ts';
 
 export interface Row {
-  /** validation | mcp-http | mcp-stdio | a2a | generator */
+  /** validation | mcp-http | mcp-stdio | a2a | startup | generator */
   readonly part: string;
   /** What was measured: `ours (generated validators)`, `SDK McpServer (express)`, … */
   readonly subject: string;
@@ -20,6 +21,10 @@ export interface Row {
   readonly target?: string;
   /** Whether the target is met; undefined where there is no target. */
   readonly met?: boolean | null;
+  /** The target of bench/lib/targets.ts this row measures. */
+  readonly targetId?: string;
+  /** The ratio paired within each round: `ratio` is its median. */
+  readonly spread?: Spread;
   /** Free text: corpus size, errors, why a value is missing. */
   readonly note?: string;
   /** Raw per-round values and anything else worth keeping in the JSON. */
@@ -34,10 +39,13 @@ function fmtNumber(v: number | null | undefined, metric = ''): string {
   return v.toFixed(2);
 }
 
-export function fmtRatio(r: number | null | undefined, label?: string): string {
+const fmtX = (r: number) => (r >= 10 ? r.toFixed(1) : r.toFixed(2));
+
+/** `5.21× SDK v2 (4.90–5.40)`: the ratio, what it is against, and the min–max of its paired rounds. */
+export function fmtRatio(r: number | null | undefined, label?: string, s?: Spread): string {
   if (r === null || r === undefined || Number.isNaN(r)) return '';
-  const x = r >= 10 ? r.toFixed(1) : r.toFixed(2);
-  return label ? `${x}× ${label}` : `${x}×`;
+  const range = s && s.rounds.length > 1 ? ` (${fmtX(s.min)}–${fmtX(s.max)})` : '';
+  return `${fmtX(r)}×${label ? ` ${label}` : ''}${range}`;
 }
 
 function metCell(met: boolean | null | undefined): string {
@@ -54,7 +62,7 @@ export function renderTable(rows: readonly Row[]): string {
     r.subject,
     r.metric,
     fmtNumber(r.value, r.metric),
-    fmtRatio(r.ratio, r.ratioLabel),
+    fmtRatio(r.ratio, r.ratioLabel, r.spread),
     r.target ?? '',
     metCell(r.met),
     r.note ?? '',

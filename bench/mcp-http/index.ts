@@ -1,23 +1,30 @@
 /**
- * @module bench/mcp-http — part 2: `tools/call` of `add` over Streamable HTTP. Requests per second and
- * p50/p99 latency (autocannon, its own process) against
- *   (a) ours: `wiregen serve fixture-server --http 0`, 2026-07-28 stateless requests;
- *   (b) the official SDK: McpServer + StreamableHTTPServerTransport, stateless, on node:http (the peer the
- *       targets are measured against) and in the SDK's own express setup (for information);
- *   (c) bare node:http answering a fixed JSON-RPC result: the ceiling for Node on this machine.
- * Same connections, pipelining, duration and warm-up for every subject; each server in its own process;
- * rounds interleaved across subjects, the median round reported.
+ * @module bench/mcp-http — part 2: `tools/call` of `add` over Streamable HTTP, every server as its users run it
+ * (plain JavaScript; ours from the built packages, bench/lib/built.ts):
+ *   ours    `listenMcpHttp` (bench/servers/wiregen-http.ts), and for information the same server behind
+ *           `mcpNodeHandler` on node:http and `mcpFetchHandler` on @hono/node-server;
+ *   SDK v2  `createMcpHandler` + `toNodeHandler` on node:http (bench/servers/v2-http.mjs): the primary peer;
+ *   SDK v1  McpServer + StreamableHTTPServerTransport, stateless, on node:http and in its express setup;
+ *   bare    node:http answering fixed bytes: the ceiling for Node on this machine.
+ * Ours and SDK v2 speak 2026-07-28 (the same request and, but for `isError: false`, the same answer bytes);
+ * SDK v1 speaks 2025-11-25, the last revision it knows. Requests per second and p50/p99 (autocannon, its own
+ * process) and the server's CPU per request (its /proc stat), every ratio paired within its round.
  */
 import { join } from 'node:path';
-import { CONNECTIONS, measureHttpSubjects, PIPELINING, type HttpSubject, type LoadResult, type Measured } from '../lib/load.ts';
+import { builtServer } from '../lib/built.ts';
+import { CONNECTIONS, measureHttpSubjects, PIPELINING, type HttpRequest, type HttpRound, type HttpSubject } from '../lib/load.ts';
 import { profFlags, type PartOptions } from '../lib/part.ts';
-import { BENCH, ROOT, TSX } from '../lib/proc.ts';
+import { BENCH } from '../lib/proc.ts';
+import { profileHttp } from '../lib/profiling.ts';
+import { ratioRow, valueRow } from '../lib/rows.ts';
 import type { Row } from '../lib/table.ts';
+import type { ProfileReport } from '../lib/targets.ts';
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 const ACCEPT = 'application/json, text/event-stream';
 
-export const OURS_REQUEST = {
+/** A 2026-07-28 `tools/call` (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): envelope in `_meta`, mirrored headers. */
+export const MODERN_REQUEST: HttpRequest = {
   headers: {
     'content-type': 'application/json',
     accept: ACCEPT,
@@ -27,106 +34,101 @@ export const OURS_REQUEST = {
   },
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 2 }, _meta: META } }),
 };
-/** The SDK speaks up to 2025-11-25: the same call without the 2026-07-28 envelope. */
-export const SDK_REQUEST = {
+/** SDK v1 speaks up to 2025-11-25: the same call without the 2026-07-28 envelope. */
+export const LEGACY_REQUEST: HttpRequest = {
   headers: { 'content-type': 'application/json', accept: ACCEPT, 'mcp-protocol-version': '2025-11-25' },
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 2 } } }),
 };
 
-const addResultOk = (json: unknown) => {
+export const addResultOk = (json: unknown) => {
   const r = (json as { result?: { structuredContent?: { result?: unknown }; content?: { text?: string }[] } })?.result;
   return r?.structuredContent?.result === 3 && r.content?.[0]?.text === '3';
 };
 
-export function subjects(options: PartOptions): HttpSubject[] {
+const LABELS = {
+  ours: 'ours: listenMcpHttp (built packages)',
+  oursNode: 'ours: mcpNodeHandler on node:http',
+  oursFetch: 'ours: mcpFetchHandler on @hono/node-server',
+  v2: 'SDK v2 2.4.0: createMcpHandler + toNodeHandler',
+  v1: 'SDK v1 1.32.2: stateless, node:http (2025-11-25)',
+  v1Express: 'SDK v1 1.32.2: stateless, express (2025-11-25)',
+  bare: 'bare node:http, fixed answer (ceiling)',
+} as const;
+type Key = keyof typeof LABELS;
+
+/** Ours over `listenMcpHttp` as a subject (also the startup part's HTTP server). */
+export async function oursHttp(extraArgs: readonly string[] = [], mode = 'listen'): Promise<HttpSubject> {
+  const file = await builtServer('servers/wiregen-http.ts');
+  return { key: 'ours', label: LABELS.ours, args: [...extraArgs, file, '--mode', mode], request: MODERN_REQUEST, check: addResultOk };
+}
+
+export function v2Http(): HttpSubject {
+  return { key: 'v2', label: LABELS.v2, args: [join(BENCH, 'servers/v2-http.mjs')], request: MODERN_REQUEST, check: addResultOk };
+}
+
+async function subjects(options: PartOptions): Promise<HttpSubject[]> {
+  const prof = profFlags(options, 'mcp-http');
+  const mode = async (key: Key, m: string) => ({ ...(await oursHttp(prof, m)), key, label: LABELS[key] });
+  const peer = (key: Key, file: string, args: string[], request: HttpRequest): HttpSubject => ({
+    key,
+    label: LABELS[key],
+    args: [join(BENCH, 'servers', file), ...args],
+    request,
+    check: addResultOk,
+  });
   return [
-    {
-      key: 'ours',
-      label: 'ours (wiregen, 2026-07-28 stateless)',
-      args: [...profFlags(options, 'mcp-http'), join(ROOT, 'bin/wiregen.mjs'), 'serve', 'fixture-server', '--http', '0'],
-      request: OURS_REQUEST,
-      check: addResultOk,
-    },
-    {
-      key: 'sdk',
-      label: 'SDK 1.32.2 McpServer, stateless, node:http',
-      args: [...TSX, join(BENCH, 'mcp-http/sdk-server.ts'), '--mode', 'node'],
-      request: SDK_REQUEST,
-      check: addResultOk,
-    },
-    {
-      key: 'sdkExpress',
-      label: 'SDK 1.32.2 McpServer, stateless, express (SDK example)',
-      args: [...TSX, join(BENCH, 'mcp-http/sdk-server.ts'), '--mode', 'express'],
-      request: SDK_REQUEST,
-      check: addResultOk,
-    },
-    {
-      key: 'bare',
-      label: 'bare node:http, fixed result (ceiling)',
-      args: [...TSX, join(BENCH, 'mcp-http/bare-server.ts')],
-      request: OURS_REQUEST,
-      check: addResultOk,
-    },
+    await oursHttp(prof),
+    await mode('oursNode', 'node'),
+    await mode('oursFetch', 'fetch'),
+    v2Http(),
+    peer('v1', 'v1-http.mjs', ['--mode', 'node'], LEGACY_REQUEST),
+    peer('v1Express', 'v1-http.mjs', ['--mode', 'express'], LEGACY_REQUEST),
+    peer('bare', 'bare-http.mjs', [], MODERN_REQUEST),
   ];
 }
 
 export async function run(options: PartOptions): Promise<Row[]> {
-  return rows(await measureHttpSubjects('mcp-http', subjects(options), options));
+  const m = await measureHttpSubjects('mcp-http', await subjects(options), options);
+  const part = 'mcp-http';
+  const of = (k: Key, f: (r: HttpRound) => number) => m.get(k)!.map(f);
+  const rps = (r: HttpRound) => r.reqPerSec;
+  const cpu = (r: HttpRound) => r.cpuUsPerReq;
+  const p50 = (r: HttpRound) => r.latency.p50;
+  const p99 = (r: HttpRound) => r.latency.p99;
+  const load = { connections: CONNECTIONS, pipelining: PIPELINING };
+  const out: Row[] = [
+    ratioRow(part, LABELS.ours, 'req/s', of('ours', rps), of('v2', rps), 'SDK v2', { id: 'http-rps', text: '≥ 5× SDK v2', ok: (r) => r >= 5 }),
+    ratioRow(part, LABELS.ours, 'CPU µs/req', of('ours', cpu), of('bare', cpu), 'bare', {
+      id: 'http-cpu-bare',
+      text: '≤ 2.0× bare node:http',
+      ok: (r) => r <= 2,
+    }),
+    ratioRow(part, LABELS.ours, 'p99 ms', of('ours', p99), of('v2', p99), 'SDK v2', { id: 'http-p99', text: '< SDK v2 p99', ok: (r) => r < 1 }),
+    ratioRow(part, LABELS.ours, 'CPU µs/req', of('ours', cpu), of('v2', cpu), 'SDK v2'),
+    ratioRow(part, LABELS.ours, 'p50 ms', of('ours', p50), of('v2', p50), 'SDK v2'),
+    ratioRow(part, LABELS.ours, 'req/s', of('ours', rps), of('bare', rps), 'bare'),
+    ratioRow(part, LABELS.ours, 'req/s', of('ours', rps), of('v1', rps), 'SDK v1'),
+  ];
+  for (const k of ['oursNode', 'oursFetch'] as const)
+    out.push(
+      ratioRow(part, LABELS[k], 'req/s', of(k, rps), of('v2', rps), 'SDK v2'),
+      ratioRow(part, LABELS[k], 'CPU µs/req', of(k, cpu), of('bare', cpu), 'bare'),
+    );
+  for (const k of ['v2', 'v1', 'v1Express', 'bare'] as const)
+    out.push(
+      valueRow(part, LABELS[k], 'req/s', of(k, rps), {
+        note: `${of(k, (r) => r.total).reduce((a, b) => a + b, 0)} req in all, 0 non-2xx, 0 errors`,
+        detail: load,
+      }),
+      valueRow(part, LABELS[k], 'CPU µs/req', of(k, cpu)),
+      valueRow(part, LABELS[k], 'p50 ms', of(k, p50)),
+      valueRow(part, LABELS[k], 'p99 ms', of(k, p99)),
+    );
+  return out;
 }
 
-function rows(m: Map<string, Measured>): Row[] {
-  const ours = m.get('ours')!.pick;
-  const sdk = m.get('sdk')!.pick;
-  const sdkX = m.get('sdkExpress')!.pick;
-  const bare = m.get('bare')!.pick;
-  const part = 'mcp-http';
-  const label = (k: string) => m.get(k)!.subject.label;
-  const note = (r: LoadResult) => `${r.total} req, ${r.non2xx} non-2xx, ${r.errors} errors`;
-  const detail = (k: string) => ({ rounds: m.get(k)!.rounds, connections: CONNECTIONS, pipelining: PIPELINING });
-  const out: Row[] = [
-    {
-      part,
-      subject: label('ours'),
-      metric: 'req/s',
-      value: ours.reqPerSec,
-      ratio: ours.reqPerSec / sdk.reqPerSec,
-      ratioLabel: 'SDK',
-      target: '≥ 2× SDK',
-      met: ours.reqPerSec >= 2 * sdk.reqPerSec,
-      note: note(ours),
-      detail: detail('ours'),
-    },
-    {
-      part,
-      subject: label('ours'),
-      metric: 'req/s',
-      value: ours.reqPerSec,
-      ratio: ours.reqPerSec / bare.reqPerSec,
-      ratioLabel: 'bare',
-      target: '≥ 0.5× bare node:http',
-      met: ours.reqPerSec >= 0.5 * bare.reqPerSec,
-    },
-    { part, subject: label('ours'), metric: 'req/s', value: ours.reqPerSec, ratio: ours.reqPerSec / sdkX.reqPerSec, ratioLabel: 'SDK express' },
-    { part, subject: label('ours'), metric: 'p50 ms', value: ours.latency.p50, ratio: ours.latency.p50 / sdk.latency.p50, ratioLabel: 'SDK' },
-    {
-      part,
-      subject: label('ours'),
-      metric: 'p99 ms',
-      value: ours.latency.p99,
-      ratio: ours.latency.p99 / sdk.latency.p99,
-      ratioLabel: 'SDK',
-      target: '< SDK p99',
-      met: ours.latency.p99 < sdk.latency.p99,
-    },
-  ];
-  for (const k of ['sdk', 'sdkExpress', 'bare']) {
-    const r = m.get(k)!.pick;
-    out.push(
-      { part, subject: label(k), metric: 'req/s', value: r.reqPerSec, note: note(r), detail: detail(k) },
-      { part, subject: label(k), metric: 'p50 ms', value: r.latency.p50 },
-      { part, subject: label(k), metric: 'p99 ms', value: r.latency.p99 },
-    );
-  }
-  return out;
+export async function profileMisses(options: PartOptions, ids: readonly string[]): Promise<ProfileReport[]> {
+  const dir = join(options.missProfDir, 'mcp-http');
+  const summary = await profileHttp(await oursHttp(), dir, options.duration);
+  return [{ targets: ids, subject: `${LABELS.ours} under --cpu-prof, ${options.duration} s of the same load`, summary }];
 }

@@ -1,46 +1,66 @@
 /**
- * @module bench/mcp-stdio — part 3: `tools/call` of `add` over stdio, newline-delimited JSON. Round trips per
- * second with one request in flight (send, wait for the answer, send the next), and the latency of each,
- * against ours (`wiregen serve fixture-server --stdio`) in both eras and the SDK's stdio server. The driver
- * is this process (stdio has no other way in); each server is a child process of its own, all started and
- * warmed up first, then measured in 250 ms slices handed out round-robin. Also the throughput with 16 requests
- * in flight (the server's own capacity, the pipe's latency hidden), in slices of half that length.
+ * @module bench/mcp-stdio — part 3: `tools/call` of `add` over stdio (newline-delimited JSON), every server as
+ * its users run it: ours from the built packages (bench/servers/wiregen-stdio.ts), the SDK v2's `serveStdio`
+ * (bench/servers/v2-stdio.mjs, the primary peer) and the SDK v1's StdioServerTransport (v1-stdio.mjs), in
+ * both eras where the server has them: 2026-07-28 (no handshake, the envelope in every request's `_meta`) and
+ * the handshake era (initialize, 2025-11-25), one process per server and era.
+ *
+ * The driver is this process (stdio has no other way in). Measured: round trips per second with one request
+ * in flight (send, wait for the answer, send the next) and its latencies; requests per second with 16 in
+ * flight (the server's own capacity, the pipe's latency hidden); the server's CPU per request (its /proc
+ * stat). All servers are started and warmed up first, then measured in short slices handed out round-robin;
+ * the slices are grouped into `rounds` rounds, and each ratio is paired within its round.
  */
 import { join } from 'node:path';
+import { builtServer } from '../lib/built.ts';
+import { spread } from '../lib/pair.ts';
 import { profFlags, type PartOptions } from '../lib/part.ts';
-import { BENCH, ROOT, TSX } from '../lib/proc.ts';
+import { BENCH } from '../lib/proc.ts';
+import { cpuSeconds } from '../lib/procfs.ts';
+import { summarizeDir, cpuProfArgs } from '../lib/profiling.ts';
+import { ratioRow, valueRow } from '../lib/rows.ts';
 import { StdioClient } from '../lib/stdio-client.ts';
 import { median, percentile, type Row } from '../lib/table.ts';
+import type { ProfileReport } from '../lib/targets.ts';
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
+type Era = 'handshake' | 'stateless';
 interface Subject {
   readonly key: string;
   readonly label: string;
   readonly args: string[];
-  readonly era: 'handshake' | 'stateless';
+  readonly era: Era;
 }
 
-function subjects(options: PartOptions): Subject[] {
-  const ours = [...profFlags(options, 'mcp-stdio'), join(ROOT, 'bin/wiregen.mjs'), 'serve', 'fixture-server', '--stdio'];
+async function subjects(options: PartOptions): Promise<Subject[]> {
+  const ours = [...profFlags(options, 'mcp-stdio'), await builtServer('servers/wiregen-stdio.ts')];
+  const v2 = [join(BENCH, 'servers/v2-stdio.mjs')];
   return [
-    { key: 'oursHandshake', label: 'ours (wiregen), handshake era 2025-11-25', args: ours, era: 'handshake' },
-    { key: 'oursStateless', label: 'ours (wiregen), 2026-07-28', args: ours, era: 'stateless' },
-    {
-      key: 'sdk',
-      label: 'SDK 1.32.2 McpServer, StdioServerTransport (2025-11-25)',
-      args: [...TSX, join(BENCH, 'mcp-stdio/sdk-server.ts')],
-      era: 'handshake',
-    },
+    { key: 'ours', label: 'ours (built packages), 2026-07-28', args: ours, era: 'stateless' },
+    { key: 'v2', label: 'SDK v2 2.4.0 serveStdio, 2026-07-28', args: v2, era: 'stateless' },
+    { key: 'oursHandshake', label: 'ours (built packages), handshake 2025-11-25', args: ours, era: 'handshake' },
+    { key: 'v2Handshake', label: 'SDK v2 2.4.0 serveStdio, handshake 2025-11-25', args: v2, era: 'handshake' },
+    { key: 'v1Handshake', label: 'SDK v1 1.32.2 StdioServerTransport, 2025-11-25', args: [join(BENCH, 'servers/v1-stdio.mjs')], era: 'handshake' },
   ];
 }
 
-function callParams(era: Subject['era']): Record<string, unknown> {
-  return era === 'stateless' ? { name: 'add', arguments: { a: 1, b: 2 }, _meta: META } : { name: 'add', arguments: { a: 1, b: 2 } };
+function callParams(era: Era): string {
+  return JSON.stringify(era === 'stateless' ? { name: 'add', arguments: { a: 1, b: 2 }, _meta: META } : { name: 'add', arguments: { a: 1, b: 2 } });
+}
+
+/** The answer of `add` 1 + 2, as both servers write it (checked on every response without parsing it). */
+const SUM = '"structuredContent":{"result":3}';
+
+/** Starts a subject's server and opens its era (the handshake, or nothing). */
+async function open(s: Subject): Promise<StdioClient> {
+  const c = new StdioClient(s.args);
+  if (s.era === 'handshake') await c.handshake().catch((err: Error) => Promise.reject(new Error(`${s.label}: ${err.message}`)));
+  return c;
 }
 
 /** Round trips for `seconds`, `inFlight` requests outstanding at any time: each latency, and the time taken. */
-async function measure(client: StdioClient, era: Subject['era'], seconds: number, inFlight = 1): Promise<{ lat: number[]; ms: number }> {
+async function measure(client: StdioClient, era: Era, seconds: number, inFlight = 1): Promise<{ lat: number[]; ms: number }> {
   const params = callParams(era);
   const lat: number[] = [];
   const t0 = performance.now();
@@ -50,9 +70,8 @@ async function measure(client: StdioClient, era: Subject['era'], seconds: number
     let now = performance.now();
     while (now < end) {
       const start = now;
-      const res = await client.request('tools/call', params);
-      if ((res['result'] as { structuredContent?: { result?: number } } | undefined)?.structuredContent?.result !== 3)
-        throw new Error(`unexpected answer ${JSON.stringify(res)}`);
+      const line = await client.requestLine('"tools/call"', params);
+      if (!line.includes(SUM)) throw new Error(`unexpected answer ${line.slice(0, 300)}`);
       now = performance.now();
       lat.push(now - start);
     }
@@ -64,84 +83,212 @@ async function measure(client: StdioClient, era: Subject['era'], seconds: number
 
 const SLICE_S = 0.25;
 /** Requests outstanding in the pipelined measurement: the server's own throughput rather than the pipe's round trip. */
-const PIPELINED = 16;
+export const PIPELINED = 16;
+
+interface RoundAcc {
+  lat: number[];
+  ms1: number;
+  cpu1: number;
+  n16: number;
+  ms16: number;
+  cpu16: number;
+  /** The driver's (this process's) CPU seconds during the 16-in-flight slices. */
+  driver16: number;
+}
+interface Round {
+  readonly perSec: number;
+  readonly piped: number;
+  readonly p50: number;
+  readonly p99: number;
+  /** Server CPU µs per request: with 1 in flight, and with 16. */
+  readonly cpu1: number;
+  readonly cpu16: number;
+  /** The driver's CPU µs per request with 16 in flight: near 1e6 / req/s, the driver is what limits. */
+  readonly driver16: number;
+  readonly calls: number;
+}
+
+function summarize(a: RoundAcc): Round {
+  const sorted = [...a.lat].sort((x, y) => x - y);
+  return {
+    perSec: a.lat.length / (a.ms1 / 1000),
+    piped: a.n16 / (a.ms16 / 1000),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    cpu1: (a.cpu1 * 1e6) / a.lat.length,
+    cpu16: (a.cpu16 * 1e6) / a.n16,
+    driver16: (a.driver16 * 1e6) / a.n16,
+    calls: a.lat.length + a.n16,
+  };
+}
 
 export async function run(options: PartOptions): Promise<Row[]> {
-  const list = subjects(options);
-  const seconds = Math.max(1, options.duration / 2) * options.rounds;
+  const list = await subjects(options);
+  const slicesPerRound = Math.max(4, Math.round(Math.max(1, options.duration / 2) / SLICE_S));
   const clients = new Map<string, StdioClient>();
-  const acc = new Map<string, { lat: number[]; ms: number; slices: number[] }>();
-  const piped = new Map<string, { n: number; ms: number }>();
+  const rounds = new Map<string, Round[]>(list.map((s) => [s.key, []]));
   try {
     for (const s of list) {
-      const c = new StdioClient(s.args);
+      const c = await open(s);
       clients.set(s.key, c);
-      if (s.era === 'handshake') await c.handshake().catch((err: Error) => Promise.reject(new Error(`${s.label}: ${err.message}`)));
-      options.log(`mcp-stdio: ${s.key} started, warming up 1.5 s`);
+      options.log(`mcp-stdio: ${s.key} started, warming up 2 s`);
       await measure(c, s.era, 1.5);
       await measure(c, s.era, 0.5, PIPELINED);
-      acc.set(s.key, { lat: [], ms: 0, slices: [] });
-      piped.set(s.key, { n: 0, ms: 0 });
     }
-    // Slices of SLICE_S handed out round-robin, so a machine whose load drifts weighs on every subject alike.
-    const count = Math.round(seconds / SLICE_S);
-    for (let i = 0; i < count; i++) {
-      for (const s of i % 2 ? [...list].reverse() : list) {
-        const r = await measure(clients.get(s.key)!, s.era, SLICE_S);
-        const a = acc.get(s.key)!;
-        for (const x of r.lat) a.lat.push(x);
-        a.ms += r.ms;
-        a.slices.push(r.lat.length / (r.ms / 1000));
-        const p = await measure(clients.get(s.key)!, s.era, SLICE_S / 2, PIPELINED);
-        piped.get(s.key)!.n += p.lat.length;
-        piped.get(s.key)!.ms += p.ms;
+    for (let r = 0; r < options.rounds; r++) {
+      const acc = new Map<string, RoundAcc>(list.map((s) => [s.key, { lat: [], ms1: 0, cpu1: 0, n16: 0, ms16: 0, cpu16: 0, driver16: 0 }]));
+      // Slices handed out round-robin, reversed every other time, so a drifting load weighs on every subject alike.
+      for (let i = 0; i < slicesPerRound; i++) {
+        for (const s of i % 2 ? [...list].reverse() : list) {
+          const c = clients.get(s.key)!;
+          const a = acc.get(s.key)!;
+          const t0 = cpuSeconds(c.pid);
+          const one = await measure(c, s.era, SLICE_S);
+          const t1 = cpuSeconds(c.pid);
+          const d1 = process.cpuUsage();
+          const many = await measure(c, s.era, SLICE_S / 2, PIPELINED);
+          const d2 = process.cpuUsage(d1);
+          const t2 = cpuSeconds(c.pid);
+          a.driver16 += (d2.user + d2.system) / 1e6;
+          for (const x of one.lat) a.lat.push(x);
+          a.ms1 += one.ms;
+          a.cpu1 += t1 - t0;
+          a.n16 += many.lat.length;
+          a.ms16 += many.ms;
+          a.cpu16 += t2 - t1;
+        }
+      }
+      for (const s of list) {
+        const x = summarize(acc.get(s.key)!);
+        rounds.get(s.key)!.push(x);
+        options.log(
+          `mcp-stdio: round ${r + 1} ${s.key}: ${x.perSec.toFixed(0)} round trips/s (${x.cpu1.toFixed(0)} µs CPU/req), ${x.piped.toFixed(0)} req/s with ${PIPELINED} in flight (${x.cpu16.toFixed(0)} µs CPU/req; driver ${x.driver16.toFixed(0)} µs/req)`,
+        );
       }
     }
   } finally {
     for (const c of clients.values()) await c.stop();
   }
-  const pick = (key: string) => {
-    const a = acc.get(key)!;
-    const sorted = [...a.lat].sort((x, y) => x - y);
-    const p = piped.get(key)!;
-    return {
-      perSec: a.lat.length / (a.ms / 1000),
-      p50: percentile(sorted, 50),
-      p99: percentile(sorted, 99),
-      n: a.lat.length,
-      sliceMedian: median(a.slices),
-      piped: p.n / (p.ms / 1000),
-      pipedN: p.n,
-    };
-  };
-  const sdk = pick('sdk');
+  return rows(list, rounds);
+}
+
+function rows(list: Subject[], rounds: Map<string, Round[]>): Row[] {
   const part = 'mcp-stdio';
+  const label = (k: string) => list.find((s) => s.key === k)!.label;
+  const of = (k: string, f: (r: Round) => number) => rounds.get(k)!.map(f);
   const out: Row[] = [];
-  for (const s of list) {
-    const r = pick(s.key);
-    options.log(`mcp-stdio: ${s.key}: ${r.perSec.toFixed(0)} round trips/s, p50 ${r.p50.toFixed(3)} ms, p99 ${r.p99.toFixed(3)} ms`);
-    const isOurs = s.key !== 'sdk';
+  const versus = (ours: string, peer: string, peerLabel: string, suffix: string | undefined) => {
+    const t = (id: string, text: string) => (suffix === undefined ? undefined : { id: `${id}${suffix}`, text, ok: (r: number) => r >= 3 });
     out.push(
-      {
+      ratioRow(
         part,
-        subject: s.label,
-        metric: 'round trips/s',
-        value: r.perSec,
-        ...(isOurs ? { ratio: r.perSec / sdk.perSec, ratioLabel: 'SDK' } : {}),
-        note: `1 in flight, ${r.n} calls`,
-        detail: { seconds, sliceS: SLICE_S, sliceMedian: r.sliceMedian },
-      },
-      { part, subject: s.label, metric: 'p50 ms', value: r.p50, ...(isOurs ? { ratio: r.p50 / sdk.p50, ratioLabel: 'SDK' } : {}) },
-      { part, subject: s.label, metric: 'p99 ms', value: r.p99, ...(isOurs ? { ratio: r.p99 / sdk.p99, ratioLabel: 'SDK' } : {}) },
-      {
+        label(ours),
+        'round trips/s (1 in flight)',
+        of(ours, (r) => r.perSec),
+        of(peer, (r) => r.perSec),
+        peerLabel,
+        t('stdio-1', '≥ 3× SDK v2'),
+      ),
+      ratioRow(
         part,
-        subject: s.label,
-        metric: `req/s (${PIPELINED} in flight)`,
-        value: r.piped,
-        ...(isOurs ? { ratio: r.piped / sdk.piped, ratioLabel: 'SDK' } : {}),
-        note: `${r.pipedN} calls`,
-      },
+        label(ours),
+        `req/s (${PIPELINED} in flight)`,
+        of(ours, (r) => r.piped),
+        of(peer, (r) => r.piped),
+        peerLabel,
+        t('stdio-16', '≥ 3× SDK v2'),
+        `the driver (this process) spent ${median(of(ours, (r) => r.driver16)).toFixed(0)} µs CPU per request (${median(of(peer, (r) => r.driver16)).toFixed(0)} on the peer's)`,
+      ),
+    );
+    if (suffix === undefined) return;
+    out.push(
+      ratioRow(
+        part,
+        label(ours),
+        `CPU µs/req (${PIPELINED} in flight)`,
+        of(ours, (r) => r.cpu16),
+        of(peer, (r) => r.cpu16),
+        peerLabel,
+      ),
+      ratioRow(
+        part,
+        label(ours),
+        'CPU µs/req (1 in flight)',
+        of(ours, (r) => r.cpu1),
+        of(peer, (r) => r.cpu1),
+        peerLabel,
+      ),
+      ratioRow(
+        part,
+        label(ours),
+        'p50 ms (1 in flight)',
+        of(ours, (r) => r.p50),
+        of(peer, (r) => r.p50),
+        peerLabel,
+      ),
+      ratioRow(
+        part,
+        label(ours),
+        'p99 ms (1 in flight)',
+        of(ours, (r) => r.p99),
+        of(peer, (r) => r.p99),
+        peerLabel,
+      ),
+    );
+  };
+  versus('ours', 'v2', 'SDK v2', '');
+  versus('oursHandshake', 'v2Handshake', 'SDK v2', '-handshake');
+  versus('oursHandshake', 'v1Handshake', 'SDK v1', undefined);
+  for (const k of ['v2', 'v2Handshake', 'v1Handshake']) {
+    const calls = of(k, (r) => r.calls).reduce((a, b) => a + b, 0);
+    out.push(
+      valueRow(
+        part,
+        label(k),
+        'round trips/s (1 in flight)',
+        of(k, (r) => r.perSec),
+        { note: `${calls} calls in all` },
+      ),
+      valueRow(
+        part,
+        label(k),
+        `req/s (${PIPELINED} in flight)`,
+        of(k, (r) => r.piped),
+      ),
+      valueRow(
+        part,
+        label(k),
+        `CPU µs/req (${PIPELINED} in flight)`,
+        of(k, (r) => r.cpu16),
+      ),
+      valueRow(
+        part,
+        label(k),
+        'p99 ms (1 in flight)',
+        of(k, (r) => r.p99),
+        { detail: { spread: spread(of(k, (r) => r.p99)) } },
+      ),
     );
   }
   return out;
+}
+
+export async function profileMisses(options: PartOptions, ids: readonly string[]): Promise<ProfileReport[]> {
+  const file = await builtServer('servers/wiregen-stdio.ts');
+  const reports: ProfileReport[] = [];
+  for (const era of ['stateless', 'handshake'] as const) {
+    const mine = ids.filter((id) => id.endsWith('-handshake') === (era === 'handshake'));
+    if (!mine.length) continue;
+    const dir = join(options.missProfDir, `mcp-stdio-${era}`);
+    const c = await open({ key: 'ours', label: 'ours', args: [...cpuProfArgs(dir), file], era });
+    try {
+      await measure(c, era, options.duration / 2);
+      await measure(c, era, options.duration / 2, PIPELINED);
+    } finally {
+      await c.stop();
+    }
+    const subject = `ours (built packages) over stdio, ${era === 'handshake' ? 'handshake 2025-11-25' : '2026-07-28'}, under --cpu-prof: ${options.duration / 2} s with 1 request in flight, then ${options.duration / 2} s with ${PIPELINED}`;
+    reports.push({ targets: mine, subject, summary: summarizeDir(dir) });
+  }
+  return reports;
 }

@@ -1,113 +1,164 @@
 /**
- * @module bench/startup — cold start and idle memory of an MCP stdio server, ours as users run it (built
- * packages, plain JavaScript: bench/servers/wiregen-stdio.ts via bench/lib/built.ts) against the official SDK
- * v2 (`@modelcontextprotocol/server` 2.4.0, plain JavaScript: bench/servers/v2-stdio.mjs).
+ * @module bench/startup — part 5: cold start and memory, ours as users run it (built packages, plain
+ * JavaScript: bench/servers/wiregen-stdio.ts and wiregen-http.ts via bench/lib/built.ts) against the official
+ * SDK v2 (`@modelcontextprotocol/server` 2.4.0, plain JavaScript: bench/servers/v2-stdio.mjs, v2-http.mjs).
  *
- * Cold start: from spawn to the answer of the first request (each subject in both eras: an `initialize` of
- * 2025-11-25, and a 2026-07-28 `tools/call`), a fresh process each time. Idle RSS: the same process one second
- * after that answer. Subjects alternate within every round and each round gives one ratio ours / peer; the rows
- * report the median over rounds with the min and max ratio.
+ * Cold start: from spawn to the answer of the first request, a fresh process each time: over stdio an
+ * `initialize` of 2025-11-25 and a 2026-07-28 `tools/call`; over HTTP a 2026-07-28 `tools/call` sent as soon as
+ * the server prints its URL. Idle RSS: the same process one second after that answer. Ours and the peer
+ * alternate within every round (which goes first alternates too) and each round gives one paired ratio.
+ * RSS after 100k requests: a fresh server of each, sent 100,000 `tools/call`s (HTTP: the part 2 load; stdio:
+ * 16 in flight), its VmRSS and where it is (anonymous, file-backed) a second after the last answer.
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { oursHttp, v2Http } from '../mcp-http/index.ts';
 import { builtServer } from '../lib/built.ts';
 import type { PartOptions } from '../lib/part.ts';
-import { BENCH, NODE, ROOT, rssMiB, sleep } from '../lib/proc.ts';
-import { median, type Row } from '../lib/table.ts';
+import { BENCH } from '../lib/proc.ts';
+import type { MemoryBreakdown } from '../lib/procfs.ts';
+import { cpuProfArgs, summarizeDir } from '../lib/profiling.ts';
+import { ratioRow, valueRow } from '../lib/rows.ts';
+import type { Row } from '../lib/table.ts';
+import type { ProfileReport } from '../lib/targets.ts';
+import { afterHttp, afterStdio, coldHttp, coldStdio, HUNDRED_K, type Cold, type Era } from './cold.ts';
 
-const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
-const FIRST = {
-  handshake: {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
-  },
-  stateless: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 2 }, _meta: META } },
-} as const;
-type Era = keyof typeof FIRST;
-
-/** Spawns `node file`, sends the first request, and measures until its answer; then the RSS a second later. */
-async function once(file: string, era: Era): Promise<{ ms: number; rss: number }> {
-  const t0 = performance.now();
-  const child = spawn(NODE, [file], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
-  try {
-    const answered = new Promise<string>((resolve, reject) => {
-      let buf = '';
-      child.stdout.on('data', (d: Buffer) => {
-        buf += d.toString();
-        const nl = buf.indexOf('\n');
-        if (nl >= 0) resolve(buf.slice(0, nl));
-      });
-      child.once('exit', (code) => reject(new Error(`${file} exited ${code} before answering`)));
-    });
-    child.stdin.write(`${JSON.stringify(FIRST[era])}\n`);
-    const line = await answered;
-    const ms = performance.now() - t0;
-    if (!line.includes('"result"')) throw new Error(`${file} (${era}): ${line}`);
-    await sleep(1000);
-    return { ms, rss: rssMiB(child.pid!) };
-  } finally {
-    child.stdin.end();
-    child.kill('SIGKILL');
-  }
+interface Kind {
+  readonly key: string;
+  readonly what: string;
+  readonly cold: (who: 'ours' | 'peer') => Promise<Cold>;
+  /** Target ids: cold start, and idle RSS (none on the handshake opening: the idle process is the same). */
+  readonly coldTarget: string;
+  readonly rssTarget?: string;
 }
 
-function summary(ratios: number[]): { median: number; min: number; max: number } {
-  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
-}
+/** Memory of the last run, idle and after 100k requests, for the profile of a missed memory target. */
+let memoryAfter: Record<string, MemoryBreakdown | undefined> = {};
+const memoryIdle: Record<string, MemoryBreakdown | undefined> = {};
 
 export async function run(options: PartOptions): Promise<Row[]> {
-  const ours = await builtServer('servers/wiregen-stdio.ts');
-  const peer = join(BENCH, 'servers/v2-stdio.mjs');
-  const rounds = Math.max(5, options.rounds * 3);
+  const oursStdio = [await builtServer('servers/wiregen-stdio.ts')];
+  const v2Stdio = [join(BENCH, 'servers/v2-stdio.mjs')];
+  const http = { ours: await oursHttp(), peer: v2Http() };
+  const stdio = (era: Era) => (who: 'ours' | 'peer') => coldStdio(who === 'ours' ? oursStdio : v2Stdio, era);
+  const kinds: Kind[] = [
+    {
+      key: 'stdio-stateless',
+      what: 'stdio, first answer: tools/call 2026-07-28',
+      cold: stdio('stateless'),
+      coldTarget: 'cold-start-stdio',
+      rssTarget: 'idle-rss-stdio',
+    },
+    {
+      key: 'stdio-handshake',
+      what: 'stdio, first answer: initialize 2025-11-25',
+      cold: stdio('handshake'),
+      coldTarget: 'cold-start-stdio-handshake',
+    },
+    {
+      key: 'http',
+      what: 'HTTP, first answer: tools/call 2026-07-28',
+      cold: (who) => coldHttp(http[who]),
+      coldTarget: 'cold-start-http',
+      rssTarget: 'idle-rss-http',
+    },
+  ];
+  const rounds = Math.max(5, options.rounds * 2);
+  const part = 'startup';
   const rows: Row[] = [];
-  for (const era of ['handshake', 'stateless'] as const) {
-    const acc = { ours: [] as { ms: number; rss: number }[], peer: [] as { ms: number; rss: number }[] };
-    await once(ours, era); // warm the file system cache for both before measuring
-    await once(peer, era);
+  for (const k of kinds) {
+    const acc = { ours: [] as Cold[], peer: [] as Cold[] };
+    await k.cold('ours'); // warm the file system cache for both before measuring
+    await k.cold('peer');
     for (let r = 0; r < rounds; r++) {
       // Alternate which goes first, so neither always runs on a machine the other has just warmed.
-      const order = r % 2 === 0 ? (['ours', 'peer'] as const) : (['peer', 'ours'] as const);
-      for (const who of order) acc[who].push(await once(who === 'ours' ? ours : peer, era));
+      for (const who of r % 2 === 0 ? (['ours', 'peer'] as const) : (['peer', 'ours'] as const)) acc[who].push(await k.cold(who));
     }
-    options.log(`startup ${era}: ours ${median(acc.ours.map((x) => x.ms)).toFixed(0)} ms, v2 ${median(acc.peer.map((x) => x.ms)).toFixed(0)} ms`);
-    const label = era === 'handshake' ? 'initialize 2025-11-25' : 'tools/call 2026-07-28';
-    const cold = summary(acc.ours.map((x, i) => x.ms / acc.peer[i]!.ms));
-    const rss = summary(acc.ours.map((x, i) => x.rss / acc.peer[i]!.rss));
-    const detail = { rounds, ours: acc.ours, peer: acc.peer, ratioMin: cold.min, ratioMax: cold.max };
+    memoryIdle[`ours ${k.key} idle`] = acc.ours.at(-1)?.memory;
+    memoryIdle[`SDK v2 ${k.key} idle`] = acc.peer.at(-1)?.memory;
+    const ms = (who: 'ours' | 'peer') => acc[who].map((x) => x.ms);
+    const rss = (who: 'ours' | 'peer') => acc[who].map((x) => x.rss);
+    options.log(
+      `startup ${k.key}: ours ${ms('ours')
+        .map((x) => x.toFixed(0))
+        .join(' ')} ms, v2 ${ms('peer')
+        .map((x) => x.toFixed(0))
+        .join(' ')} ms`,
+    );
+    rows.push(
+      ratioRow(part, `ours (built packages), ${k.what}`, 'cold start ms', ms('ours'), ms('peer'), 'SDK v2', {
+        id: k.coldTarget,
+        text: '≤ 0.5× SDK v2',
+        ok: (x) => x <= 0.5,
+      }),
+      valueRow(part, `SDK v2 2.4.0, ${k.what}`, 'cold start ms', ms('peer')),
+      ratioRow(
+        part,
+        `ours (built packages), ${k.what}`,
+        'idle RSS MiB',
+        rss('ours'),
+        rss('peer'),
+        'SDK v2',
+        k.rssTarget ? { id: k.rssTarget, text: '≤ 0.8× SDK v2', ok: (x) => x <= 0.8 } : undefined,
+        '1 s after the first answer',
+      ),
+      valueRow(part, `SDK v2 2.4.0, ${k.what}`, 'idle RSS MiB', rss('peer')),
+    );
+  }
+  options.log(`startup: ${HUNDRED_K} requests to a fresh server of each`);
+  memoryAfter = {
+    'ours stdio': await afterStdio(oursStdio),
+    'SDK v2 stdio': await afterStdio(v2Stdio),
+    'ours HTTP': await afterHttp(http.ours),
+    'SDK v2 HTTP': await afterHttp(http.peer),
+  };
+  const after = (k: string) => [memoryAfter[k]?.rss ?? NaN];
+  for (const [t, ours, peer] of [
+    ['stdio', 'ours stdio', 'SDK v2 stdio'],
+    ['http', 'ours HTTP', 'SDK v2 HTTP'],
+  ] as const) {
+    const what = t === 'http' ? 'HTTP (2026-07-28, the part 2 load)' : 'stdio (2026-07-28, 16 in flight)';
+    const detail = { ours: memoryAfter[ours], peer: memoryAfter[peer] };
     rows.push(
       {
-        part: 'startup',
-        subject: `ours (built packages), first answer: ${label}`,
-        metric: 'cold start ms',
-        value: median(acc.ours.map((x) => x.ms)),
-        ratio: cold.median,
-        ratioLabel: 'of SDK v2',
-        target: '≤ 0.6× SDK v2',
-        met: cold.median <= 0.6,
-        note: `ratio min ${cold.min.toFixed(2)}, max ${cold.max.toFixed(2)} over ${rounds} paired rounds`,
+        ...ratioRow(part, `ours (built packages), ${what}`, `RSS MiB after ${HUNDRED_K / 1000}k requests`, after(ours), after(peer), 'SDK v2', {
+          id: `rss-100k-${t}`,
+          text: '≤ SDK v2',
+          ok: (x) => x <= 1,
+        }),
+        note: `anonymous ${detail.ours?.anonymous.toFixed(1)} MiB, file-backed ${detail.ours?.file.toFixed(1)} MiB; one fresh process`,
         detail,
       },
       {
-        part: 'startup',
-        subject: `SDK v2 2.4.0 (plain JS), first answer: ${label}`,
-        metric: 'cold start ms',
-        value: median(acc.peer.map((x) => x.ms)),
+        part,
+        subject: `SDK v2 2.4.0, ${what}`,
+        metric: `RSS MiB after ${HUNDRED_K / 1000}k requests`,
+        value: memoryAfter[peer]?.rss ?? null,
+        note: `anonymous ${detail.peer?.anonymous.toFixed(1)} MiB, file-backed ${detail.peer?.file.toFixed(1)} MiB`,
       },
-      {
-        part: 'startup',
-        subject: `ours (built packages), idle after ${label}`,
-        metric: 'RSS MiB',
-        value: median(acc.ours.map((x) => x.rss)),
-        ratio: rss.median,
-        ratioLabel: 'of SDK v2',
-        target: '≤ 0.8× SDK v2',
-        met: rss.median <= 0.8,
-        note: `ratio min ${rss.min.toFixed(2)}, max ${rss.max.toFixed(2)}`,
-      },
-      { part: 'startup', subject: `SDK v2 2.4.0 (plain JS), idle after ${label}`, metric: 'RSS MiB', value: median(acc.peer.map((x) => x.rss)) },
     );
   }
   return rows;
+}
+
+export async function profileMisses(options: PartOptions, ids: readonly string[]): Promise<ProfileReport[]> {
+  const reports: ProfileReport[] = [];
+  const cold = ids.filter((id) => id.startsWith('cold-start'));
+  if (cold.length) {
+    const dir = join(options.missProfDir, 'startup');
+    // Sampled every 100 µs (the default 1 ms gives about a hundred samples of a start-up).
+    await coldStdio([...cpuProfArgs(dir), '--cpu-prof-interval', '100', await builtServer('servers/wiregen-stdio.ts')], 'stateless', true);
+    reports.push({
+      targets: cold,
+      subject: 'ours (built packages) over stdio under --cpu-prof: spawn to the first tools/call answer',
+      summary: summarizeDir(dir),
+    });
+  }
+  const memory = ids.filter((id) => id.includes('rss'));
+  if (memory.length)
+    reports.push({
+      targets: memory,
+      subject: 'resident memory of ours and SDK v2, idle and after 100k requests, by kind (/proc/<pid>/smaps_rollup)',
+      memory: { ...memoryIdle, ...memoryAfter },
+    });
+  return reports;
 }

@@ -1,13 +1,14 @@
 // bench/validation/cold-start.mjs — cold start of one validation subject, in a fresh plain-Node process (no
-// loader: validators.js, the SDK and ajv are JavaScript). Measures, inside the process, the time from before
-// the first import to the end of the first validation of one message:
+// loader: the built validators, the SDK v2 and ajv are JavaScript). Measures, inside the process, the time from
+// before the first import to the end of the first validation of one message:
 //   node bench/validation/cold-start.mjs <subject> <message.json>
-// subject: ours | sdk | ajv | ajv-all (ajv compiling every $def of the pin, not only the one used).
-// The message is a 2026-07-28 tools/call request; ours and ajv use the 2026-07-28 pin, the SDK CallToolRequestSchema.
+// subject: ours (`@wiregen/mcp-2026-07-28/validators`, the built package) | sdk (the SDK v2's
+// `specTypeSchemas.CallToolRequest` from @modelcontextprotocol/server) | ajv | ajv-all (ajv compiling every
+// $def of the pin, not only the one used). The message is a 2026-07-28 tools/call request.
 // Prints one JSON line: {importMs, firstMs, totalMs}.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const [subject, messageFile] = process.argv.slice(2);
@@ -16,11 +17,11 @@ const message = JSON.parse(readFileSync(messageFile, 'utf8'));
 const t0 = performance.now();
 let validate;
 if (subject === 'ours') {
-  const v = await import(pathToFileURL(join(ROOT, 'generated/mcp-2026-07-28/validators.js')).href);
+  const v = await import('@wiregen/mcp-2026-07-28/validators');
   validate = (d) => v.CallToolRequest(d);
 } else if (subject === 'sdk') {
-  const t = await import('@modelcontextprotocol/sdk/types.js');
-  validate = (d) => t.CallToolRequestSchema.parse(d);
+  const { specTypeSchemas } = await import('@modelcontextprotocol/server');
+  validate = (d) => specTypeSchemas.CallToolRequest['~standard'].validate(d).issues === undefined;
 } else if (subject === 'ajv' || subject === 'ajv-all') {
   const { default: Ajv2020 } = await import('ajv/dist/2020.js');
   const { default: addFormats } = await import('ajv-formats');

@@ -1,20 +1,28 @@
 /**
- * @module bench/validation — part 1: messages per second validating the fixed corpus (corpus.ts) with
- *   (a) ours: the generated ajv standalone validators (generated/mcp-<revision>/validators.js);
- *   (b) the official SDK 1.32.2's Zod schemas, `.parse`, the same messages;
- *   (c) ajv compiling the same JSON Schema at run time (Ajv2020 / Ajv for draft-07, ajv-formats), with the
- *       generator's options, and for information with ajv's defaults;
- * each subject in a process of its own, warmed up, then validating in 100 ms slices handed out round-robin
- * (so a machine whose load drifts weighs on every subject alike). Also cold start:
- * import plus the first validation, in a fresh plain-Node process each time (cold-start.mjs).
+ * @module bench/validation — part 1: validating the fixed corpus (corpus.ts) with
+ *   (a) ours: the generated standalone validators, from the built packages;
+ *   (b) the official SDK v2's Zod schemas (`specTypeSchemas` of @modelcontextprotocol/server 2.4.0), the
+ *       schema of the same spec type for each message;
+ *   (c) for information, ajv compiling the same JSON Schema at run time (generator options, ajv defaults);
+ * on accepts (messages both accept) and on rejects (those messages mutated into messages both reject).
+ * Each subject and corpus in a process of its own (worker.ts), warmed up. Every round: 100 ms slices of the
+ * whole corpus handed out round-robin (the aggregate rates), then each definition's messages on their own
+ * (the per-definition rates). The headline is the per-definition ratio ours ÷ SDK v2, its geometric mean over
+ * definitions (each definition weighs alike, whatever its share of the corpus) paired within each round;
+ * and the slowest definition. Also cold start: import plus the first validation, a fresh process each time.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureBuilt } from '../lib/built.ts';
+import { geomean, paired, spread } from '../lib/pair.ts';
 import type { PartOptions } from '../lib/part.ts';
 import { BENCH, CommandChild, runNode, TSX } from '../lib/proc.ts';
+import { cpuProfArgs, summarizeDir } from '../lib/profiling.ts';
+import { ratioRow, valueRow } from '../lib/rows.ts';
 import { median, type Row } from '../lib/table.ts';
-import { buildCorpus, type CorpusItem } from './corpus.ts';
+import type { ProfileReport } from '../lib/targets.ts';
+import { buildCorpus, type Corpus } from './corpus.ts';
 
 const WARMUP_S = 0.2;
 /**
@@ -34,190 +42,238 @@ export async function warmUp(w: CommandChild): Promise<number[]> {
   return rates;
 }
 const SLICE_MS = 100;
+/** Time on each definition's messages per subject and round. */
+const BYDEF_MS = 30;
+const COLD_RUNS = 5;
+/** The workers' environment: tsx without the repository's `paths` (bench/tsconfig.workers.json), so the validators' own imports (`@wiregen/runtime/core`) load the built packages too. */
+const WORKER_ENV = { ...process.env, TSX_TSCONFIG_PATH: join(BENCH, 'tsconfig.workers.json') };
+
+/** A worker validating `file` with `subject` (see worker.ts), with `flags` for node. */
+export function worker(subject: string, file: string, flags: readonly string[] = []): CommandChild {
+  return new CommandChild([...TSX, ...flags, join(BENCH, 'validation/worker.ts'), subject, file, String(WARMUP_S)], WORKER_ENV);
+}
 
 export function rateOf(slices: readonly { validated: number; ms: number }[]): number {
   return slices.reduce((s, x) => s + x.validated, 0) / (slices.reduce((s, x) => s + x.ms, 0) / 1000);
 }
 
-/** The rate over each quarter of the run: the spread a drifting machine left. */
-function quarters(slices: readonly { validated: number; ms: number }[]): number[] {
-  const q = Math.ceil(slices.length / 4);
-  return [0, 1, 2, 3].map((i) => rateOf(slices.slice(i * q, (i + 1) * q))).filter((x) => !Number.isNaN(x));
+/** The workers: subject × corpus. `ours`/`sdk` on accepts and rejects carry the targets. */
+const WORKERS = {
+  'ours-accept': ['ours', 'accept'],
+  'sdk-accept': ['sdk', 'accept'],
+  'ours-reject': ['ours', 'reject'],
+  'sdk-reject': ['sdk', 'reject'],
+  ajv: ['ajv', 'accept'],
+  'ajv-defaults': ['ajv-defaults', 'accept'],
+  'ours-all': ['ours', 'ours'],
+} as const;
+type WorkerKey = keyof typeof WORKERS;
+const BYDEF: readonly WorkerKey[] = ['ours-accept', 'sdk-accept', 'ours-reject', 'sdk-reject'];
+
+interface Measured {
+  /** Per worker, per round: the aggregate rate. */
+  readonly rates: Record<WorkerKey, number[]>;
+  /** Per by-def worker, per round: definition → rate. */
+  readonly byDef: Record<string, Record<string, number>[]>;
 }
-const COLD_RUNS = 5;
+
+let lastCorpus: Corpus | undefined;
+let lastMeasured: Measured | undefined;
+
+function corpusFiles(corpus: Corpus, dir: string): Record<'accept' | 'reject' | 'ours', string> {
+  const files = { accept: join(dir, 'accept.json'), reject: join(dir, 'reject.json'), ours: join(dir, 'ours.json') };
+  for (const k of ['accept', 'reject', 'ours'] as const) writeFileSync(files[k], JSON.stringify(corpus[k]));
+  return files;
+}
 
 export async function run(options: PartOptions): Promise<Row[]> {
+  await ensureBuilt();
   const corpus = await buildCorpus();
+  lastCorpus = corpus;
   const dir = mkdtempSync(join(tmpdir(), 'wiregen-bench-'));
   try {
-    const commonFile = join(dir, 'common.json');
-    const oursFile = join(dir, 'ours.json');
+    const files = corpusFiles(corpus, dir);
     const messageFile = join(dir, 'message.json');
-    writeFileSync(commonFile, JSON.stringify(corpus.common));
-    writeFileSync(oursFile, JSON.stringify(corpus.ours));
-    const callTool = corpus.common.find((i) => i.revision === '2026-07-28' && i.def === 'CallToolRequest' && i.source.startsWith('seed000'))!;
+    const callTool = corpus.accept.find((i) => i.revision === '2026-07-28' && i.def === 'CallToolRequest' && i.source.startsWith('recording'))!;
     writeFileSync(messageFile, JSON.stringify(callTool.data));
     options.log(
-      `validation: corpus ${corpus.common.length} messages both sides accept, ${corpus.ours.length} ours accepts, ${corpus.excluded.length} left out`,
+      `validation: ${corpus.accept.length} messages both accept, ${corpus.reject.length} mutants both reject, ${corpus.ours.length} ours accepts, ${corpus.excluded.length} left out`,
     );
-
-    // Every subject in a warmed-up process of its own; the parent hands out time slices round-robin, so load
-    // that drifts on a shared machine lands on every subject alike.
-    const seconds = Math.max(1, options.duration / 5) * options.rounds;
-    const subjects = ['ours', 'sdk', 'ajv', 'ajv-defaults', 'ours-full'];
-    const workers = new Map<string, CommandChild>();
-    const slices = new Map<string, { validated: number; ms: number }[]>(subjects.map((s) => [s, []]));
-    let oursByDef: Record<string, number>;
-    let sdkByDef: Record<string, number>;
+    const keys = Object.keys(WORKERS) as WorkerKey[];
+    const workers = new Map<WorkerKey, CommandChild>();
+    const measured: Measured = { rates: Object.fromEntries(keys.map((k) => [k, []])) as unknown as Record<WorkerKey, number[]>, byDef: {} };
     try {
-      for (const s of subjects) {
-        const [subject, file] = s === 'ours-full' ? ['ours', oursFile] : [s, commonFile];
-        workers.set(s, new CommandChild([...TSX, join(BENCH, 'validation/worker.ts'), subject, file, String(WARMUP_S)]));
+      for (const k of keys) {
+        const [subject, file] = WORKERS[k];
+        workers.set(k, worker(subject, files[file]));
       }
       for (const w of workers.values()) await w.ready;
-      for (const [s, w] of workers) options.log(`validation: ${s} warmed up: ${(await warmUp(w)).map((r) => `${(r / 1000).toFixed(0)}k`).join(' ')}`);
-      const count = Math.round((seconds * 1000) / SLICE_MS);
-      for (let i = 0; i < count; i++) {
-        for (const s of i % 2 ? [...subjects].reverse() : subjects)
-          slices.get(s)!.push((await workers.get(s)!.command(`run ${SLICE_MS}`)) as { validated: number; ms: number });
+      for (const [k, w] of workers) options.log(`validation: ${k} warmed up: ${(await warmUp(w)).map((r) => `${(r / 1000).toFixed(0)}k`).join(' ')}`);
+      const slicesPerRound = Math.round((Math.max(1, options.duration / 5) * 1000) / SLICE_MS);
+      for (let r = 0; r < options.rounds; r++) {
+        const slices = new Map<WorkerKey, { validated: number; ms: number }[]>(keys.map((k) => [k, []]));
+        // Round-robin, reversed every other time, so load that drifts lands on every subject alike.
+        for (let i = 0; i < slicesPerRound; i++)
+          for (const k of i % 2 ? [...keys].reverse() : keys)
+            slices.get(k)!.push((await workers.get(k)!.command(`run ${SLICE_MS}`)) as { validated: number; ms: number });
+        for (const k of keys) measured.rates[k].push(rateOf(slices.get(k)!));
+        for (const k of r % 2 ? [...BYDEF].reverse() : BYDEF)
+          (measured.byDef[k] ??= []).push((await workers.get(k)!.command(`bydef ${BYDEF_MS}`))['byDef'] as Record<string, number>);
+        options.log(`validation: round ${r + 1}: ${keys.map((k) => `${k} ${(measured.rates[k].at(-1)! / 1000).toFixed(0)}k/s`).join(', ')}`);
       }
-      // Where the aggregate comes from: each definition's messages on their own, ours against the SDK.
-      oursByDef = (await workers.get('ours')!.command('bydef 0.05'))['byDef'] as Record<string, number>;
-      sdkByDef = (await workers.get('sdk')!.command('bydef 0.05'))['byDef'] as Record<string, number>;
     } finally {
       for (const w of workers.values()) await w.stop();
     }
-    for (const s of subjects) options.log(`validation: ${s}: ${rateOf(slices.get(s)!).toFixed(0)} msgs/s`);
+    lastMeasured = measured;
 
-    const cold = new Map<string, number[]>([
-      ['ours', []],
-      ['sdk', []],
-      ['ajv', []],
-      ['ajv-all', []],
-    ]);
-    for (let i = 0; i < COLD_RUNS; i++) {
+    const cold = new Map<string, number[]>(['ours', 'sdk', 'ajv', 'ajv-all'].map((s) => [s, []]));
+    for (let i = 0; i < COLD_RUNS; i++)
       for (const s of cold.keys()) {
         const { stdout } = await runNode([join(BENCH, 'validation/cold-start.mjs'), s, messageFile]);
         cold.get(s)!.push((JSON.parse(stdout) as { totalMs: number }).totalMs);
       }
-    }
     options.log(`validation: cold start medians ${[...cold].map(([k, v]) => `${k} ${median(v).toFixed(1)} ms`).join(', ')}`);
-    return rows(corpus, slices, oursByDef, sdkByDef, cold);
+    return rows(corpus, measured, cold);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function rows(
-  corpus: { common: CorpusItem[]; ours: CorpusItem[]; excluded: { source: string; reason: string }[] },
-  slices: Map<string, { validated: number; ms: number }[]>,
-  oursByDef: Record<string, number>,
-  sdkByDef: Record<string, number>,
-  cold: Map<string, number[]>,
-): Row[] {
+/** Per round, the ratio of each definition; the definitions' geomean per round; each definition's median ratio. */
+function perDefinition(ours: Record<string, number>[], sdk: Record<string, number>[]) {
+  const defs = Object.keys(ours[0]!).sort();
+  const perRound = ours.map((o, i) => defs.map((d) => o[d]! / sdk[i]![d]!));
+  const geo = spread(perRound.map(geomean));
+  const byDef = defs.map((def, j) => ({
+    def,
+    ratio: median(perRound.map((r) => r[j]!)),
+    ours: median(ours.map((o) => o[def]!)),
+    sdk: median(sdk.map((s) => s[def]!)),
+  }));
+  byDef.sort((a, b) => a.ratio - b.ratio);
+  return { defs, geo, byDef };
+}
+
+function rows(corpus: Corpus, m: Measured, cold: Map<string, number[]>): Row[] {
   const part = 'validation';
-  const rate = (s: string) => rateOf(slices.get(s)!);
-  const ours = rate('ours');
-  const sdk = rate('sdk');
-  const ajv = rate('ajv');
-  const ajvD = rate('ajv-defaults');
-  const n = corpus.common.length;
-  const metric = `msgs/s (${n} msgs)`;
-  const perDef = Object.keys(oursByDef)
-    .map((k) => ({ def: k, ratio: oursByDef[k]! / sdkByDef[k]! }))
-    .sort((a, b) => a.ratio - b.ratio);
-  const geo = Math.exp(perDef.reduce((s, d) => s + Math.log(d.ratio), 0) / perDef.length);
-  const below1 = perDef.filter((d) => d.ratio < 1);
-  const coldMs = (s: string) => median(cold.get(s)!);
-  const detailOf = (s: string) => ({ quarters: quarters(slices.get(s)!), slices: slices.get(s)!.length, sliceMs: SLICE_MS });
-  return [
-    {
+  const ours = 'ours (generated validators, built packages)';
+  const sdk = 'SDK v2 2.4.0 Zod (specTypeSchemas)';
+  const out: Row[] = [];
+  const slowest: { mode: string; def: string; ratio: number }[] = [];
+  for (const [mode, target] of [
+    ['accept', 20],
+    ['reject', 10],
+  ] as const) {
+    const d = perDefinition(m.byDef[`ours-${mode}`]!, m.byDef[`sdk-${mode}`]!);
+    const below = d.byDef.filter((x) => x.ratio < 1);
+    slowest.push({ mode, def: d.byDef[0]!.def, ratio: d.byDef[0]!.ratio });
+    const n = mode === 'accept' ? corpus.accept.length : corpus.reject.length;
+    out.push({
       part,
-      subject: 'ours (generated standalone validators)',
-      metric,
-      value: ours,
-      ratio: ours / sdk,
-      ratioLabel: 'SDK Zod',
-      target: '≥ 10× SDK Zod',
-      met: ours >= 10 * sdk,
-      note: 'SDK recordings + 2026-07-28 examples, both sides accept',
-      detail: { ...detailOf('ours'), corpus: corpus.common.map((i) => `${i.source} → ${i.revision} ${i.def} / ${i.sdk}`) },
+      subject: ours,
+      metric: `${mode}s: per-$def ratio, geomean (${d.defs.length} defs)`,
+      value: d.geo.median,
+      ratio: d.geo.median,
+      ratioLabel: 'SDK v2 Zod',
+      spread: d.geo,
+      target: `≥ ${target}× SDK v2 Zod`,
+      targetId: `validation-${mode}`,
+      met: d.geo.median >= target,
+      note: `${n} messages; ${below.length} defs slower than Zod; min ${d.byDef[0]!.ratio.toFixed(2)}× (${d.byDef[0]!.def}), max ${d.byDef.at(-1)!.ratio.toFixed(0)}× (${d.byDef.at(-1)!.def})`,
+      detail: { perDef: d.byDef, rounds: d.geo.rounds },
+    });
+  }
+  const worst = slowest.reduce((a, b) => (b.ratio < a.ratio ? b : a));
+  out.push({
+    part,
+    subject: ours,
+    metric: 'slowest $def ratio (accepts and rejects)',
+    value: worst.ratio,
+    ratio: worst.ratio,
+    ratioLabel: 'SDK v2 Zod',
+    target: '≥ 1× (no def slower)',
+    targetId: 'validation-no-slower',
+    met: slowest.every((s) => s.ratio >= 1),
+    note: slowest.map((s) => `${s.mode}s: ${s.def} ${s.ratio.toFixed(2)}×`).join('; '),
+  });
+  for (const mode of ['accept', 'reject'] as const) {
+    const n = mode === 'accept' ? corpus.accept.length : corpus.reject.length;
+    out.push(
+      ratioRow(
+        part,
+        ours,
+        `${mode}s: msgs/s over the mix (${n})`,
+        m.rates[`ours-${mode}`],
+        m.rates[`sdk-${mode}`],
+        'SDK v2 Zod',
+        undefined,
+        'aggregate, weighted by the corpus',
+      ),
+      valueRow(part, sdk, `${mode}s: msgs/s over the mix (${n})`, m.rates[`sdk-${mode}`]),
+    );
+  }
+  const accepts = `accepts: msgs/s over the mix (${corpus.accept.length})`;
+  const ajvNote = (k: 'ajv' | 'ajv-defaults') => `ours is ${median(paired(m.rates['ours-accept'], m.rates[k]).rounds).toFixed(2)}× this`;
+  out.push(
+    valueRow(part, 'ajv, compiled at run time (generator options)', accepts, m.rates.ajv, { note: ajvNote('ajv') }),
+    valueRow(part, 'ajv, compiled at run time (ajv defaults)', accepts, m.rates['ajv-defaults'], {
+      note: `allErrors off, inlineRefs on; ${ajvNote('ajv-defaults')}`,
+    }),
+    valueRow(part, ours, `accepts: msgs/s, all ours accepts (${corpus.ours.length})`, m.rates['ours-all'], {
+      note: 'incl. kinds the SDK v2 has no spec type for',
+      detail: { excluded: corpus.excluded, mutationsDropped: corpus.mutationsDropped },
+    }),
+  );
+  const c = (s: string) => cold.get(s)!;
+  out.push(
+    {
+      ...ratioRow(part, ours, 'cold start ms', c('ours'), c('sdk'), 'SDK v2 Zod'),
+      note: 'import @wiregen/mcp-2026-07-28/validators + first CallToolRequest; runs paired in order',
     },
-    {
-      part,
-      subject: 'SDK 1.32.2 Zod schemas (.parse)',
-      metric,
-      value: sdk,
-      note: 'same messages, the schema of the same kind',
-      detail: detailOf('sdk'),
-    },
-    {
-      part,
-      subject: 'ajv, compiled at run time (generator options)',
-      metric,
-      value: ajv,
-      note: `ours is ${(ours / ajv).toFixed(2)}× this`,
-      detail: detailOf('ajv'),
-    },
-    {
-      part,
-      subject: 'ajv, compiled at run time (ajv defaults)',
-      metric,
-      value: ajvD,
-      note: `allErrors off, inlineRefs on; ours is ${(ours / ajvD).toFixed(2)}× this`,
-      detail: detailOf('ajv-defaults'),
-    },
-    {
-      part,
-      subject: 'ours (generated standalone validators)',
-      metric: `msgs/s (${corpus.ours.length} msgs)`,
-      value: rate('ours-full'),
-      note: 'every message ours accepts, incl. 2026-07-28-only kinds',
-      detail: { ...detailOf('ours-full'), excluded: corpus.excluded },
-    },
-    {
-      part,
-      subject: 'ours (generated standalone validators)',
-      metric: `per-$def ratio, geomean (${perDef.length} defs)`,
-      value: geo,
-      ratioLabel: 'SDK Zod',
-      ratio: geo,
-      note: `${below1.length} defs slower than Zod; min ${perDef[0]!.ratio.toFixed(2)}× (${perDef[0]!.def}), max ${perDef.at(-1)!.ratio.toFixed(0)}× (${perDef.at(-1)!.def})`,
-      detail: { perDef, ours: oursByDef, sdk: sdkByDef },
-    },
-    {
-      part,
-      subject: 'ours (generated standalone validators)',
-      metric: 'cold start ms',
-      value: coldMs('ours'),
-      ratio: coldMs('ours') / coldMs('sdk'),
-      ratioLabel: 'SDK Zod',
-      note: 'import validators.js + first CallToolRequest',
-      detail: cold.get('ours'),
-    },
-    {
-      part,
-      subject: 'SDK 1.32.2 Zod schemas (.parse)',
-      metric: 'cold start ms',
-      value: coldMs('sdk'),
-      note: 'import types.js + first CallToolRequestSchema.parse',
-      detail: cold.get('sdk'),
-    },
-    {
-      part,
-      subject: 'ajv, compiled at run time',
-      metric: 'cold start ms',
-      value: coldMs('ajv'),
+    valueRow(part, sdk, 'cold start ms', c('sdk'), { note: 'import @modelcontextprotocol/server + first specTypeSchemas.CallToolRequest' }),
+    valueRow(part, 'ajv, compiled at run time', 'cold start ms', c('ajv'), {
       note: 'import ajv + compile CallToolRequest (2026-07-28) + first validation',
-      detail: cold.get('ajv'),
-    },
-    {
-      part,
-      subject: 'ajv, compiled at run time (all $defs)',
-      metric: 'cold start ms',
-      value: coldMs('ajv-all'),
-      note: 'the same, compiling every $def of the pin',
-      detail: cold.get('ajv-all'),
-    },
-  ];
+    }),
+    valueRow(part, 'ajv, compiled at run time (all $defs)', 'cold start ms', c('ajv-all'), { note: 'the same, compiling every $def of the pin' }),
+  );
+  return out;
+}
+
+/** The definitions that missed (below the target ratio, or slower than Zod), worst first, at most 8. */
+function missedDefs(mode: 'accept' | 'reject', threshold: number): string[] {
+  const d = perDefinition(lastMeasured!.byDef[`ours-${mode}`]!, lastMeasured!.byDef[`sdk-${mode}`]!);
+  return d.byDef
+    .filter((x) => x.ratio < threshold)
+    .slice(0, 8)
+    .map((x) => x.def);
+}
+
+export async function profileMisses(options: PartOptions, ids: readonly string[]): Promise<ProfileReport[]> {
+  if (!lastCorpus || !lastMeasured) return [];
+  const reports: ProfileReport[] = [];
+  const tmp = mkdtempSync(join(tmpdir(), 'wiregen-bench-'));
+  try {
+    const files = corpusFiles(lastCorpus, tmp);
+    for (const mode of ['accept', 'reject'] as const) {
+      const mine = ids.filter((id) => id === `validation-${mode}` || id === 'validation-no-slower');
+      const threshold = ids.includes(`validation-${mode}`) ? (mode === 'accept' ? 20 : 10) : 1;
+      const defs = mine.length ? missedDefs(mode, threshold) : [];
+      if (!defs.length) continue;
+      const dir = join(options.missProfDir, `validation-${mode}`);
+      const w = worker('ours', files[mode], cpuProfArgs(dir));
+      try {
+        await w.ready;
+        await w.command(`only ${JSON.stringify(defs)}`);
+        await warmUp(w);
+        await w.command('run 3000');
+      } finally {
+        await w.stop();
+      }
+      const subject = `ours validating the ${mode}s of the ${defs.length} definitions furthest below ${threshold}× (${defs.join(', ')}) for 3 s, under --cpu-prof`;
+      reports.push({ targets: mine, subject, summary: summarizeDir(dir) });
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  return reports;
 }

@@ -9,13 +9,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH, CommandChild, TSX } from '../lib/proc.ts';
+import type { CommandChild } from '../lib/proc.ts';
 import { buildCorpus } from './corpus.ts';
-import { rateOf, warmUp } from './index.ts';
+import { rateOf, warmUp, worker } from './index.ts';
 
 const VARIANTS: Record<string, string> = {
   'ours (generated, standalone)': 'ours',
-  'SDK Zod': 'sdk',
+  'SDK v2 Zod': 'sdk',
   'ajv run time, generator options (allErrors, inlineRefs off)': 'ajv',
   '… + unevaluated: false': `ajv:${JSON.stringify({ unevaluated: false, dynamicRef: false })}`,
   '… allErrors: false': `ajv:${JSON.stringify({ allErrors: false })}`,
@@ -28,12 +28,12 @@ const seconds = Number(process.argv[2] ?? 4);
 const corpus = await buildCorpus();
 const dir = mkdtempSync(join(tmpdir(), 'wiregen-bench-opts-'));
 const file = join(dir, 'common.json');
-writeFileSync(file, JSON.stringify(corpus.common));
+writeFileSync(file, JSON.stringify(corpus.accept));
 const workers = new Map<string, CommandChild>();
 const slices = new Map<string, { validated: number; ms: number }[]>();
 try {
   for (const [label, subject] of Object.entries(VARIANTS)) {
-    workers.set(label, new CommandChild([...TSX, join(BENCH, 'validation/worker.ts'), subject, file, '0.2']));
+    workers.set(label, worker(subject, file));
     slices.set(label, []);
   }
   for (const w of workers.values()) await w.ready;
@@ -46,6 +46,6 @@ try {
   for (const w of workers.values()) await w.stop();
   rmSync(dir, { recursive: true, force: true });
 }
-const sdk = rateOf(slices.get('SDK Zod')!);
+const sdk = rateOf(slices.get('SDK v2 Zod')!);
 for (const [label, s] of slices)
-  process.stdout.write(`${label.padEnd(72)} ${(rateOf(s) / 1e6).toFixed(2).padStart(6)} M msgs/s  ${(rateOf(s) / sdk).toFixed(2)}× SDK Zod\n`);
+  process.stdout.write(`${label.padEnd(72)} ${(rateOf(s) / 1e6).toFixed(2).padStart(6)} M msgs/s  ${(rateOf(s) / sdk).toFixed(2)}× SDK v2 Zod\n`);

@@ -3,47 +3,54 @@
  * time slices on command so the parent can interleave every subject finely on a machine whose load drifts:
  *   node --import tsx bench/validation/worker.ts <subject> <corpus.json> <warm-up s>
  * It loads the subject, validates the corpus for <warm-up s>, prints `{"ready": true, …}`, then answers each
- * line on stdin with one JSON line: `run <ms>` → {validated, ms}; `bydef <s>` → {byDef}, the rate of each
- * definition's messages on their own (<s> seconds each). stdin closing ends it.
+ * line on stdin with one JSON line: `run <ms>` → {validated, ms}; `bydef <ms>` → {byDef}, the rate of each
+ * definition's messages on their own (<ms> each); `only <json list>` → keeps only those definitions (keys as
+ * in byDef), for a profile of them. stdin closing ends it.
  *
- * Subjects: `ours` (generated standalone validators), `sdk` (the SDK's Zod schemas, `.parse`), `ajv` (ajv
- * compiling the same schema at run time exactly as the generator compiles it: createAjv and
- * validationDocument of generator/emit/validators.ts, the all-errors options), `ajv-defaults` (the same
- * document with ajv's default options: allErrors off, inlineRefs on), `ajv:<json>` (the generator's options
- * with <json> over them, for options-experiment.ts; `formatsMode` picks ajv-formats' mode).
+ * Every check asserts the item's expected answer (an accept accepted, a reject rejected) and throws otherwise.
+ * Subjects: `ours` (the generated standalone validators from the built packages: generated/mcp-<revision>/dist/
+ * validators.js, the `@wiregen/mcp-<revision>/validators` export), `sdk` (the SDK v2's spec type schemas,
+ * `specTypeSchemas.<Def>['~standard'].validate` as its documentation calls them), `ajv` (ajv compiling the
+ * same schema at run time exactly as the generator compiles it: createAjv and validationDocument of
+ * generator/emit/validators.ts, the all-errors options), `ajv-defaults` (the same document with ajv's default
+ * options: allErrors off, inlineRefs on), `ajv:<json>` (the generator's options with <json> over them, for
+ * options-experiment.ts; `formatsMode` picks ajv-formats' mode).
  */
-import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ROOT } from '../lib/proc.ts';
 import type { CorpusItem } from './corpus.ts';
 
 type Check = (data: unknown) => unknown;
+type Validate = (data: unknown) => boolean;
 
 const [subject, corpusFile, warmupS] = process.argv.slice(2) as [string, string, string];
-const items = JSON.parse(readFileSync(corpusFile, 'utf8')) as CorpusItem[];
+let items = JSON.parse(readFileSync(corpusFile, 'utf8')) as CorpusItem[];
 
-/** A check per item that throws when `validate` rejects it (every item is one both sides accept). */
-function rejecting(validate: (item: CorpusItem) => (data: unknown) => unknown): Check[] {
+/** A check per item that throws when `validate` answers otherwise than the item expects. */
+function asserting(validate: (item: CorpusItem) => Validate): Check[] {
   return items.map((i) => {
     const v = validate(i);
+    const want = i.expect === 'accept';
     return (d: unknown) => {
-      if (!v(d)) throw new Error(`${i.source}: rejected`);
+      if (v(d) !== want) throw new Error(`${subject}: ${i.source}: expected to ${i.expect}`);
     };
   });
 }
 
 async function checks(): Promise<Check[]> {
   if (subject === 'ours') {
-    const mods: Record<string, Record<string, Check>> = {};
+    const mods: Record<string, Record<string, Validate>> = {};
     for (const r of new Set(items.map((i) => i.revision)))
-      mods[r] = (await import(join(ROOT, `generated/mcp-${r}/validators.js`))) as Record<string, Check>;
-    return rejecting((i) => mods[i.revision]![i.def]!);
+      mods[r] = (await import(join(ROOT, `generated/mcp-${r}/dist/validators.js`))) as Record<string, Validate>;
+    return asserting((i) => mods[i.revision]![i.def]!);
   }
   if (subject === 'sdk') {
-    const sdk = (await import('@modelcontextprotocol/sdk/types.js')) as unknown as Record<string, { parse: Check }>;
-    return items.map((i) => {
-      const schema = sdk[i.sdk!]!;
-      return (d: unknown) => schema.parse(d);
+    const { specTypeSchemas } = await import('@modelcontextprotocol/server');
+    const schemas = specTypeSchemas as unknown as Record<string, { '~standard': { validate(d: unknown): { issues?: unknown } } }>;
+    return asserting((i) => {
+      const s = schemas[i.sdk!]!['~standard'];
+      return (d) => s.validate(d).issues === undefined;
     });
   }
   if (subject === 'ajv' || subject === 'ajv-defaults' || subject.startsWith('ajv:')) {
@@ -55,7 +62,7 @@ async function checks(): Promise<Check[]> {
     const { default: addFormats } = await import('ajv-formats');
     const revisions = [...new Set(items.map((i) => i.revision))];
     const { plans } = loadAndCheck(createContext({ log: () => {}, only: revisions.map((r) => `mcp-${r}`) }));
-    const compiled: Record<string, (def: string) => Check> = {};
+    const compiled: Record<string, (def: string) => Validate> = {};
     for (const plan of plans) {
       let ajv = createAjv(plan, false);
       if (subject !== 'ajv') {
@@ -71,35 +78,44 @@ async function checks(): Promise<Check[]> {
       }
       ajv.addSchema(validationDocument(plan));
       const refs = validatorRefs(plan);
-      compiled[plan.revision] = (def) => ajv.getSchema(refs[def]!) as Check;
+      compiled[plan.revision] = (def) => ajv.getSchema(refs[def]!) as Validate;
     }
-    return rejecting((i) => compiled[i.revision]!(i.def));
+    return asserting((i) => compiled[i.revision]!(i.def));
   }
   throw new Error(`unknown subject ${subject}`);
 }
 
+/**
+ * Validates every item in turn for `seconds`. The clock is read between batches of passes, the batch doubled
+ * until one takes 0.2 ms: a definition with one small message validates in tens of nanoseconds, about what a
+ * clock read costs, and reading it after every pass would measure the clock rather than the validator.
+ */
 function loop(fns: Check[], data: unknown[], seconds: number): { perSec: number; validated: number; ms: number } {
-  const end = performance.now() + seconds * 1000;
   const t0 = performance.now();
+  const end = t0 + seconds * 1000;
   let passes = 0;
+  let batch = 1;
   let now = t0;
   do {
-    for (let i = 0; i < fns.length; i++) fns[i]!(data[i]);
-    passes++;
+    for (let b = 0; b < batch; b++) for (let i = 0; i < fns.length; i++) fns[i]!(data[i]);
+    passes += batch;
+    const before = now;
     now = performance.now();
+    if (now - before < 0.2 && batch < 1 << 20) batch *= 2;
   } while (now < end);
   return { perSec: (passes * fns.length) / ((now - t0) / 1000), validated: passes * fns.length, ms: now - t0 };
 }
 
+const keyOf = (it: CorpusItem) => `${it.revision} ${it.def}`;
 const tSetup = performance.now();
-const fns = await checks();
+let fns = await checks();
 const setupMs = performance.now() - tSetup;
-const data = items.map((i) => i.data);
+let data = items.map((i) => i.data);
 loop(fns, data, Number(warmupS));
 
 function byDefRates(seconds: number): Record<string, number> {
   const groups = new Map<string, number[]>();
-  items.forEach((it, i) => groups.set(`${it.revision} ${it.def}`, [...(groups.get(`${it.revision} ${it.def}`) ?? []), i]));
+  items.forEach((it, i) => groups.set(keyOf(it), [...(groups.get(keyOf(it)) ?? []), i]));
   const per: Record<string, number> = {};
   for (const [k, idx] of groups)
     per[k] = loop(
@@ -117,13 +133,20 @@ process.stdin.on('data', (chunk: string) => {
   buf += chunk;
   let nl: number;
   while ((nl = buf.indexOf('\n')) >= 0) {
-    const [cmd, arg] = buf.slice(0, nl).split(' ');
+    const line = buf.slice(0, nl);
     buf = buf.slice(nl + 1);
+    const sp = line.indexOf(' ');
+    const [cmd, arg] = sp < 0 ? [line, ''] : [line.slice(0, sp), line.slice(sp + 1)];
     if (cmd === 'run') {
       const r = loop(fns, data, Number(arg) / 1000);
       process.stdout.write(`${JSON.stringify({ validated: r.validated, ms: r.ms })}\n`);
-    } else if (cmd === 'bydef') process.stdout.write(`${JSON.stringify({ byDef: byDefRates(Number(arg)) })}\n`);
-    else process.stdout.write(`${JSON.stringify({ error: `unknown command ${cmd}` })}\n`);
+    } else if (cmd === 'bydef') process.stdout.write(`${JSON.stringify({ byDef: byDefRates(Number(arg) / 1000) })}\n`);
+    else if (cmd === 'only') {
+      const keep = new Set(JSON.parse(arg) as string[]);
+      const idx = items.map((it, i) => (keep.has(keyOf(it)) ? i : -1)).filter((i) => i >= 0);
+      [items, fns, data] = [idx.map((i) => items[i]!), idx.map((i) => fns[i]!), idx.map((i) => data[i])];
+      process.stdout.write(`${JSON.stringify({ kept: items.length })}\n`);
+    } else process.stdout.write(`${JSON.stringify({ error: `unknown command ${cmd}` })}\n`);
   }
 });
 process.stdin.on('end', () => process.exit(0));

@@ -1,0 +1,94 @@
+/**
+ * @module bench/lib/targets — the targets of issue 20, each with the part that measures it. A part's row that
+ * measures a target carries its `targetId` and `met`; `npm run bench -- --json` lists every target here
+ * under `targets`, with the measured value, the paired spread, met or not (null when its part did not run),
+ * and, for a target not met, the profile that shows why (each part's `profileMisses`).
+ */
+import type { ProfileSummary } from './profile.ts';
+import type { MemoryBreakdown } from './procfs.ts';
+import type { Spread } from './pair.ts';
+import type { Row } from './table.ts';
+
+export interface TargetDef {
+  readonly id: string;
+  readonly part: string;
+  readonly text: string;
+}
+
+export const TARGETS: readonly TargetDef[] = [
+  { id: 'http-rps', part: 'mcp-http', text: 'HTTP 2026-07-28 tools/call: req/s ≥ 5× SDK v2' },
+  { id: 'http-cpu-bare', part: 'mcp-http', text: 'HTTP 2026-07-28 tools/call: CPU per request ≤ 2.0× bare node:http' },
+  { id: 'http-p99', part: 'mcp-http', text: 'HTTP 2026-07-28 tools/call: p99 below SDK v2' },
+  { id: 'stdio-1', part: 'mcp-stdio', text: 'stdio 2026-07-28: ≥ 3× SDK v2, 1 in flight' },
+  { id: 'stdio-16', part: 'mcp-stdio', text: 'stdio 2026-07-28: ≥ 3× SDK v2, 16 in flight' },
+  { id: 'stdio-1-handshake', part: 'mcp-stdio', text: 'stdio handshake era (2025-11-25): ≥ 3× SDK v2, 1 in flight' },
+  { id: 'stdio-16-handshake', part: 'mcp-stdio', text: 'stdio handshake era (2025-11-25): ≥ 3× SDK v2, 16 in flight' },
+  { id: 'validation-accept', part: 'validation', text: 'validation: per-$def geometric mean ≥ 20× SDK v2 Zod on accepts' },
+  { id: 'validation-reject', part: 'validation', text: 'validation: per-$def geometric mean ≥ 10× SDK v2 Zod on rejects' },
+  { id: 'validation-no-slower', part: 'validation', text: 'validation: no definition slower than SDK v2 Zod (accepts and rejects)' },
+  { id: 'cold-start-stdio', part: 'startup', text: 'cold start ≤ 0.5× SDK v2 (stdio, 2026-07-28 tools/call)' },
+  { id: 'cold-start-stdio-handshake', part: 'startup', text: 'cold start ≤ 0.5× SDK v2 (stdio, initialize)' },
+  { id: 'cold-start-http', part: 'startup', text: 'cold start ≤ 0.5× SDK v2 (HTTP, 2026-07-28 tools/call)' },
+  { id: 'idle-rss-stdio', part: 'startup', text: 'idle RSS ≤ 0.8× SDK v2 (stdio)' },
+  { id: 'idle-rss-http', part: 'startup', text: 'idle RSS ≤ 0.8× SDK v2 (HTTP)' },
+  { id: 'rss-100k-stdio', part: 'startup', text: 'RSS after 100k requests ≤ SDK v2 (stdio)' },
+  { id: 'rss-100k-http', part: 'startup', text: 'RSS after 100k requests ≤ SDK v2 (HTTP)' },
+  { id: 'a2a-rps', part: 'a2a', text: 'A2A SendMessage: req/s ≥ 3× @a2a-js/sdk' },
+  { id: 'generate', part: 'generator', text: 'full generate under 10 s' },
+];
+
+/** Why a missed target was missed: a CPU profile of ours doing it, or where the memory is. */
+export interface ProfileReport {
+  /** The target ids it explains. */
+  readonly targets: readonly string[];
+  /** What was profiled, and how (the load, the duration). */
+  readonly subject: string;
+  readonly summary?: ProfileSummary;
+  /** For memory targets: ours and the peer, resident memory by kind. */
+  readonly memory?: Readonly<Record<string, MemoryBreakdown | undefined>>;
+  readonly note?: string;
+}
+
+export interface TargetResult {
+  readonly id: string;
+  readonly part: string;
+  readonly target: string;
+  /** The measured ratio (ours ÷ peer) or value the target is judged on. */
+  readonly value: number | null;
+  readonly spread?: Spread;
+  /** null: not measured (its part was not run, or failed). */
+  readonly met: boolean | null;
+  readonly note?: string;
+  readonly profiles?: readonly ProfileReport[];
+}
+
+/** Every target with its row's result; the profiles of the misses attached. */
+export function targetResults(rows: readonly Row[], profiles: readonly ProfileReport[]): TargetResult[] {
+  return TARGETS.map((t) => {
+    const row = rows.find((r) => r.targetId === t.id);
+    if (!row) return { id: t.id, part: t.part, target: t.text, value: null, met: null, note: 'not measured: its part was not run or failed' };
+    const mine = profiles.filter((p) => p.targets.includes(t.id));
+    return {
+      id: t.id,
+      part: t.part,
+      target: t.text,
+      value: row.ratio ?? row.value,
+      ...(row.spread ? { spread: row.spread } : {}),
+      met: row.met ?? null,
+      ...(row.note ? { note: row.note } : {}),
+      ...(mine.length ? { profiles: mine } : {}),
+    };
+  });
+}
+
+const fmt = (x: number | null) => (x === null ? '—' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+/** The targets as a Markdown table: measured (the median paired ratio, or the value), its spread, met or not. */
+export function renderTargets(targets: readonly TargetResult[]): string {
+  const lines = ['| target | measured | min–max over rounds | met? |', '|---|---:|---|---|'];
+  for (const t of targets) {
+    const range = t.spread && t.spread.rounds.length > 1 ? `${fmt(t.spread.min)}–${fmt(t.spread.max)}` : '';
+    lines.push(`| ${t.target} | ${fmt(t.value)} | ${range} | ${t.met === null ? 'not measured' : t.met ? 'yes' : '**no**'} |`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,99 @@
+/**
+ * @module bench/report — the generated part of BENCHMARKS.md, from one run's JSON (`npm run bench -- --save
+ * <file>`): the machine, the command, the load average of each part, every target met or not, every row, and
+ * the top of each profile of a missed target. With `--write`, replaces what lies between the
+ * `<!-- bench:begin -->` and `<!-- bench:end -->` lines of BENCHMARKS.md; otherwise prints it.
+ *
+ *   node --import tsx bench/report.ts bench/results/latest.json [--write]
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { ROOT } from './lib/proc.ts';
+import type { Share } from './lib/profile.ts';
+import { renderTable, type Row } from './lib/table.ts';
+import { renderTargets, type ProfileReport, type TargetResult } from './lib/targets.ts';
+
+interface Results {
+  readonly command: string;
+  readonly commit?: string;
+  readonly machine: { nproc: number; cpu: string; memGiB: number; node: string };
+  readonly seconds: number;
+  readonly parts: { part: string; seconds: number; loadavgBefore: number[]; loadavgAfter: number[] }[];
+  readonly targets: TargetResult[];
+  readonly rows: Row[];
+  readonly failures: { part: string; error: string }[];
+}
+
+const [file, ...flags] = process.argv.slice(2);
+if (!file) {
+  process.stderr.write('usage: report <results.json> [--write]\n');
+  process.exit(2);
+}
+const r = JSON.parse(readFileSync(file, 'utf8')) as Results;
+const BEGIN = '<!-- bench:begin -->';
+const END = '<!-- bench:end -->';
+
+function profiles(): string[] {
+  const seen = new Set<ProfileReport>();
+  const out: string[] = [];
+  const shares = (title: string, list: readonly Share[], n: number) => [
+    `  ${title}:`,
+    ...list.slice(0, n).map((s) => `    ${s.pct.toFixed(1).padStart(5)}%  ${s.what}`),
+  ];
+  for (const t of r.targets)
+    for (const p of t.profiles ?? []) {
+      const key = [...seen].find((q) => q.subject === p.subject && q.targets.join() === p.targets.join());
+      if (key) continue;
+      seen.add(p);
+      out.push(`**${p.targets.join(', ')}**: ${p.subject}.`, '', '```');
+      if (p.summary) {
+        out.push(`${p.summary.file}: ${p.summary.busyS.toFixed(2)} s busy of ${p.summary.sampledS.toFixed(2)} s sampled; % of busy time`);
+        out.push(
+          ...shares('self time by function', p.summary.self, 12),
+          ...shares('inclusive, this project', p.summary.project, 8),
+          ...shares('self time by file or package', p.summary.byFile, 8),
+        );
+      }
+      if (p.memory)
+        for (const [who, m] of Object.entries(p.memory))
+          out.push(
+            `${who.padEnd(28)} ${m ? `RSS ${m.rss.toFixed(1)} MiB: anonymous ${m.anonymous.toFixed(1)}, file-backed ${m.file.toFixed(1)}` : '—'}`,
+          );
+      if (p.note) out.push(p.note);
+      out.push('```', '');
+    }
+  return out;
+}
+
+const { machine: m } = r;
+const load = r.parts.map((p) => `${p.part} ${p.loadavgBefore[0]!.toFixed(1)}→${p.loadavgAfter[0]!.toFixed(1)}`).join(', ');
+const text = [
+  BEGIN,
+  '',
+  `**Machine**: \`nproc\` ${m.nproc}; CPU \`${m.cpu}\`; ${m.memGiB} GiB; Node \`${m.node}\`. Load average (1 min) at the start and end of each part: ${load}.`,
+  '',
+  `**Command**: \`${r.command}\` at commit ${r.commit ?? 'unknown'}; ${r.seconds.toFixed(0)} s. The raw results (every round of every subject, the per-definition rates, the profiles): [${relative(ROOT, file)}](${relative(ROOT, file)}).${r.failures.length ? ` **Failed parts**: ${r.failures.map((f) => f.part).join(', ')}.` : ''}`,
+  '',
+  '### Targets',
+  '',
+  renderTargets(r.targets),
+  '',
+  '### Every measurement',
+  '',
+  '"ratio vs peer" is ours ÷ the peer, paired within each round: the median over rounds, then (min–max). Above 1 is better for rates, below 1 for CPU, latency, memory and time.',
+  '',
+  renderTable(r.rows),
+  '',
+  '### Profiles of the targets not met',
+  '',
+  ...profiles(),
+  END,
+].join('\n');
+
+if (flags.includes('--write')) {
+  const path = join(ROOT, 'BENCHMARKS.md');
+  const md = readFileSync(path, 'utf8');
+  const [a, b] = [md.indexOf(BEGIN), md.indexOf(END)];
+  if (a < 0 || b < 0) throw new Error(`BENCHMARKS.md: no ${BEGIN} … ${END} section`);
+  writeFileSync(path, md.slice(0, a) + text + md.slice(b + END.length));
+} else process.stdout.write(`${text}\n`);
