@@ -2,10 +2,12 @@
  * @module test/scale/harness/instance — one instance process of the scale run (run.ts), on 127.0.0.1:
  *
  *   node --import tsx instance.ts a2a <database url> <instance id> <lease ms>
+ *   node --import tsx instance.ts a2a-memory
  *   node --import tsx instance.ts mcp <requestState key, hex>
  *
  * `a2a`: an A2aServer on the shared PostgreSQL (PostgresCluster) whose agent works a task in a few steps
- * (artifact chunks), asks for input when the text is "ask", and is cancellable. `mcp`: a 2026-07-28 McpServer
+ * (artifact chunks), asks for input when the text is "ask", completes at once when it is "quick" (the bench,
+ * bench/scale/), and is cancellable; `a2a-memory`: the same agent alone, on the in-memory store. `mcp`: a 2026-07-28 McpServer
  * whose tool `confirm` keeps state in requestState and asks for one input (an elicitation). Prints `READY
  * <url>` on stdout once it listens; runs until it is killed (SIGTERM: a clean close; SIGKILL: the test).
  */
@@ -43,6 +45,10 @@ const executor: AgentExecutor = {
     const task = await ctx.startTask();
     await task.working();
     if (ctx.text === 'ask') return task.inputRequired(task.agentMessage('which one?'));
+    if (ctx.text === 'quick') {
+      await task.artifact({ artifactId: 'out', parts: [{ text: 'done' }], lastChunk: true });
+      return task.complete();
+    }
     for (let step = 1; step <= STEPS; step++) {
       await sleep(STEP_MS);
       if (ctx.signal.aborted) return;
@@ -52,12 +58,12 @@ const executor: AgentExecutor = {
   },
 };
 
-async function a2a(url: string, instanceId: string, leaseMs: number): Promise<() => Promise<void>> {
-  const cluster = await PostgresCluster.open(url, { instanceId, leaseMs, maxConnections: 8 });
+async function a2a(url: string | undefined, instanceId: string, leaseMs: number): Promise<() => Promise<void>> {
+  const cluster = url === undefined ? undefined : await PostgresCluster.open(url, { instanceId, leaseMs, maxConnections: 8 });
   const server = new A2aServer({
     card: CARD,
     executor,
-    cluster,
+    ...(cluster ? { cluster } : {}),
     recovery: { recoverEveryMs: Math.max(100, leaseMs / 4) },
     push: { allowedHosts: ['127.0.0.1'], backoffMs: 50, timeoutMs: 2000 },
     log: (line) => process.stderr.write(`[${instanceId}] ${line}\n`),
@@ -98,8 +104,15 @@ async function mcp(keyHex: string): Promise<() => Promise<void>> {
 
 async function main(): Promise<void> {
   const [kind, ...args] = process.argv.slice(2);
-  const close = kind === 'a2a' ? await a2a(args[0]!, args[1]!, Number(args[2])) : kind === 'mcp' ? await mcp(args[0]!) : undefined;
-  if (!close) throw new Error(`usage: instance.ts a2a <url> <id> <lease ms> | mcp <key hex>`);
+  const close =
+    kind === 'a2a'
+      ? await a2a(args[0]!, args[1]!, Number(args[2]))
+      : kind === 'a2a-memory'
+        ? await a2a(undefined, 'memory', 0)
+        : kind === 'mcp'
+          ? await mcp(args[0]!)
+          : undefined;
+  if (!close) throw new Error(`usage: instance.ts a2a <url> <id> <lease ms> | a2a-memory | mcp <key hex>`);
   process.once('SIGTERM', () => {
     close().then(
       () => process.exit(0),
