@@ -4,15 +4,36 @@
  * input_required call on one instance and round 2 on another completes, and an instance with another key
  * refuses the token. Handshake-era sessions (Mcp-Session-Id) live in the process that initialized them, so
  * they need sticky routing: another instance answers 404, which tells the client to initialize again.
+ * Catalogue changes fan out through PostgreSQL (mcpNotificationBus): a tools change announced on one instance
+ * reaches a subscriptions/listen stream held by another, once.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresBus } from '../../runtime/a2a/postgres/bus.ts';
+import { mcpNotificationBus } from '../../runtime/a2a/postgres/mcp-bus.ts';
+import { McpServer } from '../../runtime/mcp/server.ts';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import type { McpServerOptions } from '../../runtime/mcp/types.ts';
-import { JSON_HEADERS, send, serverPool, statelessBody, statelessHeaders } from '../helpers/http-client.ts';
-import { SERVER_INFO } from '../helpers/mcp-pair.ts';
+import { JSON_HEADERS, open, send, serverPool, statelessBody, statelessHeaders, statelessRequest } from '../helpers/http-client.ts';
+import { SERVER_INFO, SUBSCRIPTION_ID } from '../helpers/mcp-pair.ts';
+import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { sleep } from '../helpers/wait.ts';
 
 const pool = serverPool();
-afterEach(() => pool.closeAll());
+const buses: PostgresBus[] = [];
+const pools: pg.Pool[] = [];
+afterEach(async () => {
+  await pool.closeAll();
+  for (const b of buses.splice(0)) await b.close();
+  for (const p of pools.splice(0)) await p.end();
+});
+let postgres: TestPostgres;
+beforeAll(async () => {
+  postgres = await startPostgres();
+});
+afterAll(async () => {
+  await postgres?.stop();
+});
 
 const CONFIRM = {
   method: 'elicitation/create',
@@ -87,5 +108,43 @@ describe('MCP instances behind one address', () => {
     expect((await send(a.url, { headers, body: list })).status).toBe(200);
     const elsewhere = await send(b.url, { headers, body: list });
     expect(elsewhere.status).toBe(404);
+  });
+});
+
+describe('MCP catalogue changes across instances (PostgreSQL)', () => {
+  it('a tools change announced on one instance reaches a listen stream on another, once', async () => {
+    const url = await postgres.createDatabase();
+    const server = () => {
+      const p = new pg.Pool({ connectionString: url, max: 2 });
+      // An idle connection PostgreSQL ends (the server stops after the file) is an 'error' event of the pool.
+      p.on('error', () => undefined);
+      const bus = new PostgresBus(p);
+      pools.push(p);
+      buses.push(bus);
+      return new McpServer({
+        serverInfo: SERVER_INFO,
+        capabilities: { handshake: { tools: {} }, stateless: { tools: { listChanged: true } } },
+        notificationBus: mcpNotificationBus(bus),
+        handlers: {
+          'tools/call': async (_params, ctx) => {
+            ctx.listChanged('tools');
+            return { content: [{ type: 'text', text: 'changed' }] };
+          },
+        },
+        log: () => {},
+      });
+    };
+    const a = await pool.start(server());
+    const b = await pool.start(server());
+    const stream = await open(b.url, statelessRequest('subscriptions/listen', { notifications: { toolsListChanged: true } }, { id: 'L' }));
+    await stream.waitFor((f) => f['method'] === 'notifications/subscriptions/acknowledged');
+    await sleep(200); // b's LISTEN is in place once its bus connected (subscribe does not wait)
+    const done = await send(a.url, statelessRequest('tools/call', { name: 'change' }));
+    expect(done.status).toBe(200);
+    const note = await stream.waitFor((f) => f['method'] === 'notifications/tools/list_changed', 5000);
+    expect(note).toEqual({ jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { [SUBSCRIPTION_ID]: 'L' } } });
+    await sleep(300);
+    expect(stream.frames.filter((f) => f['method'] === 'notifications/tools/list_changed')).toHaveLength(1);
+    stream.close();
   });
 });
