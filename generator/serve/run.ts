@@ -44,4 +44,6 @@ export async function serveHttp(served: Served, port: number, authorization?: Re
   process.stdout.write(`${JSON.stringify({ ready: true, url: running.url })}\n`);
   await untilStdinCloses();
   await running.close();
+  // An agent waits for its executions and pushes, and leaves its cluster (--store postgres:…), before exiting.
+  if (served.protocol === 'a2a') await served.server.close();
 }

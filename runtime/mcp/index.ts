@@ -6,6 +6,7 @@
 export { McpServer } from './server.ts';
 export type {
   CacheHints,
+  CatalogueChange,
   Era,
   Handler,
   InputMethod,
@@ -15,6 +16,7 @@ export type {
   LoggingLevel,
   McpHandlers,
   McpServerOptions,
+  NotificationBus,
   NotificationHandler,
   RequestContext,
 } from './types.ts';

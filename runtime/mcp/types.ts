@@ -173,4 +173,21 @@ export interface McpServerOptions {
    * until it ends; with a limit, it is cut at the limit too).
    */
   readonly requestTimeoutMs?: number;
+  /**
+   * Change notifications shared with other instances of this server (README, Deployment): what this one
+   * announces (listChanged, resourceUpdated) is published, and what the others publish reaches this one's
+   * clients (listen streams, handshake clients). E.g. `mcpNotificationBus` of `@wiregen/runtime/a2a/postgres`.
+   * Default: none (this process's clients only).
+   */
+  readonly notificationBus?: NotificationBus;
+}
+
+/** A catalogue change one instance announces to the others (see McpServerOptions.notificationBus). */
+export type CatalogueChange = { readonly list: 'tools' | 'prompts' | 'resources' } | { readonly resource: string };
+
+/** Carries catalogue changes between the instances of one server; each instance's own come back to it or not. */
+export interface NotificationBus {
+  publish(change: CatalogueChange): Promise<void>;
+  /** Calls `listener` with the changes other instances publish; returns what stops it. */
+  subscribe(listener: (change: CatalogueChange) => void): () => void;
 }
