@@ -75,9 +75,11 @@ export class McpConnection implements EraConnection {
   #session: EraSession | undefined;
   /** The 2026-07-28 session, made once: it holds nothing per connection but what `listens` holds. */
   #stateless: StatelessSession | undefined;
+  readonly #transport: Transport;
 
   constructor(server: McpServer, transport: Transport, options: ConnectionOptions = {}) {
     this.server = server;
+    this.#transport = transport;
     if (options.era === 'stateless') this.#session = this.#statelessSession();
     this.peer = new Peer(transport, {
       onRequest: (req) => this.#route(req),
@@ -171,6 +173,7 @@ export class McpConnection implements EraConnection {
         return req.signal;
       },
       notify: (method, p) => this.peer.notify(method, p, req.id),
+      closeStream: () => this.#transport.closeStream?.(req.id),
       changed: (kind) => (typeof kind === 'string' ? this.server.listChanged(kind) : this.server.resourceUpdated(kind.uri)),
     });
     try {
@@ -184,7 +187,8 @@ export class McpConnection implements EraConnection {
   /** Validates an outgoing result; logs and throws -32603 when the schema rejects it. */
   checkResult(entry: MethodEntry, result: unknown, revision: Revision): void {
     const inputRequired = result !== null && typeof result === 'object' && (result as JsonObject)['resultType'] === 'input_required';
-    const validate = inputRequired ? revision.validators['InputRequiredResult'] : entry.result;
+    const added = this.server.extensionResult(entry.method, (result as JsonObject | null)?.['resultType']);
+    const validate = added ?? (inputRequired ? revision.validators['InputRequiredResult'] : entry.result);
     if (inputRequired && !validate) {
       this.server.log(`${entry.method} returned input_required, which ${revision.version} does not have (use ctx.input)`);
       throw internalError();

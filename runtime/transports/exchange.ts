@@ -204,6 +204,15 @@ export class SseStream {
     this.#write(`${id !== undefined ? `id: ${id}\n` : ''}data: ${data}\n\n`, meta);
   }
 
+  /**
+   * The priming event of a resumable stream (SEP-1699): an event id with empty data, so the client has an id
+   * to reconnect with before any message, and the `retry` delay (ms) it waits before reconnecting.
+   */
+  prime(id: string, retryMs: number): void {
+    if (/[\r\n]/.test(id)) throw new Error('SSE event ids cannot contain CR or LF');
+    this.#write(`id: ${id}\nretry: ${Math.max(0, Math.floor(retryMs))}\ndata: \n\n`);
+  }
+
   #stop(): void {
     this.#closed = true;
     clearInterval(this.#timer);
