@@ -105,12 +105,12 @@ export class StatelessSession implements EraSession {
 
 /** Serves one 2026-07-28 request; a valid one locks the connection to this era. */
 async function serveStateless(conn: EraConnection, session: StatelessSession, req: IncomingRequest): Promise<unknown> {
-  const probe = (await requireRevision(LATEST_STATELESS)).lookup(req.method);
+  const probe = (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(req.method);
   if (probe?.kind !== 'request' || probe.direction === 'server-to-client' || probe.embedded) throw methodNotFound(req.method);
   const caps = conn.server.options.capabilities.stateless;
   conn.requireGates(probe, caps);
   const asked = isObject(req.params?.['_meta']) ? req.params['_meta'][META.protocolVersion] : undefined;
-  if (typeof asked === 'string' && isStatelessVersion(asked)) await loadRevision(asked);
+  if (typeof asked === 'string' && isStatelessVersion(asked) && !loadedRevision(asked)) await loadRevision(asked);
   const meta = checkRequestMeta(req.params, LATEST_STATELESS);
   const revision = loadedRevision(meta.protocolVersion)!;
   const entry = revision.lookup(req.method);
