@@ -166,7 +166,7 @@ export class McpHttpHandler {
       if (!(err instanceof SyntaxError)) throw err;
       return sendJson(res, 400, errorBody(null, ErrorCode.ParseError, 'Parse error'));
     }
-    if (await this.#refused(req, res, msg.kind === 'request' ? msg.method : undefined)) return;
+    if (this.#opts.authorization && (await this.#refused(req, res, msg.kind === 'request' ? msg.method : undefined))) return;
     if (msg.kind === 'invalid') return sendError(res, statusForError(msg.error.code), msg.id, msg.error);
     // An unknown session: 404, except that a 2026-07-28 request ignores a stray session id (it has no sessions).
     if (sessionId !== undefined && !session && !(msg.kind === 'request' && hasStatelessEnvelope(msg.params)))

@@ -107,13 +107,13 @@ export class StatelessSession implements EraSession {
 async function serveStateless(conn: EraConnection, session: StatelessSession, req: IncomingRequest): Promise<unknown> {
   // An extension's method (mcp/extensions.ts): its entry comes from the extension's pinned schema.
   const extension = conn.server.extensionMethod(req.method);
-  const probe = extension?.entry ?? (await requireRevision(LATEST_STATELESS)).lookup(req.method);
+  const probe = extension?.entry ?? (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(req.method);
   if (probe?.kind !== 'request' || probe.direction === 'server-to-client' || probe.embedded)
     throw conn.methodNotFound(req.method, probe, LATEST_STATELESS);
   const caps = conn.server.options.capabilities.stateless;
   conn.requireGates(probe, caps);
   const asked = isObject(req.params?.['_meta']) ? req.params['_meta'][META.protocolVersion] : undefined;
-  if (typeof asked === 'string' && isStatelessVersion(asked)) await loadRevision(asked);
+  if (typeof asked === 'string' && isStatelessVersion(asked) && !loadedRevision(asked)) await loadRevision(asked);
   const meta = checkRequestMeta(req.params, LATEST_STATELESS, advertisedVersions(conn.server.options.supportedVersions));
   const revision = loadedRevision(meta.protocolVersion)!;
   const entry = extension?.entry ?? revision.lookup(req.method);
