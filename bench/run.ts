@@ -6,7 +6,7 @@
  *
  *   npm run bench -- [--json] [--only <part>]... [--duration <s>] [--rounds <n>] [--cpu-prof <dir>] [--skip-profiles]
  *
- * Parts: validation, mcp-http, mcp-stdio, a2a, startup, generator. Not part of `npm test`.
+ * Parts: validation, mcp-http, mcp-stdio, a2a, startup, generator, scale. Not part of `npm test`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,6 +25,7 @@ const PARTS: Record<string, () => Promise<PartModule>> = {
   a2a: () => import('./a2a/index.ts'),
   startup: () => import('./startup/index.ts'),
   generator: () => import('./generator/index.ts'),
+  scale: () => import('./scale/index.ts'),
 };
 
 const HELP = `Usage: npm run bench -- [options]

@@ -7,7 +7,7 @@ import { EXIT_OK } from '../errors.ts';
 import { type Command, usageError } from './command.ts';
 
 const HELP = `Usage: wiregen serve <target> (--stdio [--parse-errors] [--max-line-bytes <n>] | --http <port> [--auth <config>] [--resumable])
-                     [--handlers <set>] [--notifications]
+                     [--handlers <set>] [--notifications] [--store <store>]
 
 Serves an MCP server (both eras: the handshake era, initialize, 2024-11-05 to 2025-11-25, and 2026-07-28)
 on stdin/stdout or over Streamable HTTP, or an A2A agent over HTTP (JSON-RPC and HTTP+JSON bindings).
@@ -40,12 +40,16 @@ Options:
   --handlers <set>        a handler set the module exports in handlerSets (default: base, its default export)
   --notifications         (MCP) serve as a transport that can deliver change notifications: listChanged and
                           resources subscribe become true in both eras
+  --store <store>         (A2A) where the agent keeps its tasks: memory (default), sqlite:<path> (a file, one
+                          instance), or postgres:<url> (PostgreSQL; every instance serving the agent on the same
+                          database shares its tasks, streams, cancellation and push delivery: README, Deployment)
   -h, --help              this help
 
 Examples:
   wiregen serve server.yaml --stdio
   wiregen serve dist/server.js --http 3000
-  wiregen serve golden --stdio --handlers extended`;
+  wiregen serve golden --stdio --handlers extended
+  wiregen serve research-agent --http 8080 --store postgres:postgres://agent@db.internal/agents`;
 
 /** A decimal integer from `min` to `max`, or undefined. */
 function integer(text: string, min: number, max: number): number | undefined {
@@ -68,6 +72,7 @@ export const serve: Command = {
         notifications: { type: 'boolean' },
         'max-line-bytes': { type: 'string' },
         auth: { type: 'string' },
+        store: { type: 'string' },
         resumable: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -93,13 +98,23 @@ export const serve: Command = {
     if (values.resumable && stdio) throw usageError('serve', '--resumable is for --http: stdio streams cannot be resumed');
     if (values.auth !== undefined && stdio)
       throw usageError('serve', '--auth is for --http: stdio has no authorization (the host starting the server is trusted)');
+    if (values.store !== undefined && stdio) throw usageError('serve', '--store is for A2A agents, served with --http <port>');
     // The runtime is loaded only for this command: generating never depends on it.
     const { resolveTarget } = await import('../serve/target.ts');
     const { serveHttp, serveStdio } = await import('../serve/run.ts');
-    const served = await resolveTarget(target, base.root ?? process.cwd(), {
+    const cwd = base.root ?? process.cwd();
+    const choice = {
       ...(values.handlers !== undefined ? { handlers: values.handlers } : {}),
       notifications: values.notifications ?? false,
-    });
+    };
+    if (values.store !== undefined) await (await import('../serve/store.ts')).checkStore(values.store);
+    let served = await resolveTarget(target, cwd, choice);
+    if (values.store !== undefined) {
+      if (served.protocol !== 'a2a')
+        throw usageError('serve', `--store is for A2A agents; ${target} is an MCP server (its sessions: README, Deployment)`);
+      const { withStore } = await import('../serve/store.ts');
+      served = { ...served, server: await withStore(served.server, values.store, cwd) };
+    }
     if (port !== undefined) {
       if (values.auth !== undefined && served.protocol !== 'mcp')
         throw usageError(

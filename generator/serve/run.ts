@@ -49,4 +49,6 @@ export async function serveHttp(
   process.stdout.write(`${JSON.stringify({ ready: true, url: running.url })}\n`);
   await untilStdinCloses();
   await running.close();
+  // An agent waits for its executions and pushes, and leaves its cluster (--store postgres:…), before exiting.
+  if (served.protocol === 'a2a') await served.server.close();
 }

@@ -2,15 +2,20 @@
  * @module a2a/executions — running the agent for each message: the executor's events applied in order to the
  * stored task (history bookkeeping as the official SDK keeps it), streamed to the caller and to the task's
  * subscribers, and pushed to its webhooks; one read-modify-write at a time per task; cancellation and the
- * claim that keeps a second answer out of an interrupted task while the first resumes it.
+ * claim that keeps a second answer out of an interrupted task while the first resumes it. Tasks are read and
+ * written through a ledger (ledger.ts): this instance's store, or a cluster's, where a write names the version
+ * it read (a conflict re-reads and applies the event again), updates reach the other instances' streams, and
+ * a dead instance's running tasks are failed by the instance that adopts them.
  */
-import type { CapabilityGate, MethodEntry, SendMessageRequest, StreamResponse } from '@wiregen/a2a-1.0';
+import type { SendMessageRequest, StreamResponse } from '@wiregen/a2a-1.0';
 import { lookup } from '@wiregen/a2a-1.0';
 import { A2aErrors } from './errors.ts';
+import type { ClusterHost, Saved, TaskLedger } from './ledger.ts';
 import type { PushSender } from './push.ts';
-import { AsyncQueue } from './queue.ts';
-import { copyJson, type TaskStore } from './store.ts';
-import { closingStream } from './streams.ts';
+import { AsyncQueue, KeyedLock } from './queue.ts';
+import { copyJson, TaskConflictError, type TaskStore, type VersionedTask } from './store.ts';
+import { closingStream, TaskSubscribers } from './streams.ts';
+import { agentMessage, applyEvent, checkInputModes, closedGate, taskHandle, textOf } from './task-events.ts';
 import {
   INTERRUPTED_STATES,
   TERMINAL_STATES,
@@ -27,22 +32,15 @@ import {
   type TaskState,
 } from './types.ts';
 
-/** The first of `entry`'s agent gates the card's capabilities leave closed, or undefined when all are open. */
-export function closedGate(entry: MethodEntry, card: AgentCard): CapabilityGate | undefined {
-  const caps = card.capabilities as Record<string, unknown>;
-  return entry.capabilities.find((gate) => gate.side === 'agent' && caps[gate.path[0]!] !== true);
-}
+export { closedGate };
 
-function isTerminal(state: TaskState): boolean {
-  return TERMINAL_STATES.has(state);
-}
+const isTerminal = (state: TaskState): boolean => TERMINAL_STATES.has(state);
 
-function textOf(parts: readonly Part[]): string {
-  return parts
-    .filter((p) => typeof p.text === 'string')
-    .map((p) => p.text)
-    .join('\n');
-}
+/** Saves of one event that may meet another instance's write before one of them is stored. */
+const CONFLICT_ATTEMPTS = 8;
+
+/** The status message of a task whose instance stopped while it ran (the lease expired, ledger.ts). */
+const ORPHANED = 'The instance running this task stopped before the task finished; it was failed by another instance.';
 
 /** What the executions read of the server's configuration. */
 export interface ExecutionOptions {
@@ -53,6 +51,8 @@ export interface ExecutionOptions {
   readonly ids: () => string;
   readonly now: () => string;
   readonly push: PushSender;
+  /** Where tasks are read and written (ledger.ts). */
+  readonly ledger: TaskLedger;
   readonly log: (line: string) => void;
 }
 
@@ -71,24 +71,25 @@ export interface Run {
 }
 
 /** The executions of one server, with the per-task state they share. */
-export class TaskExecutions {
+export class TaskExecutions implements ClusterHost {
   readonly #options: ExecutionOptions;
   readonly #store: TaskStore;
+  readonly #ledger: TaskLedger;
   readonly #behaviour: A2aBehaviour;
   readonly #ids: () => string;
   readonly #push: PushSender;
   readonly #running = new Map<string, Running>();
-  /** Streams following a task (SubscribeToTask), by task id. */
-  readonly #subscribers = new Map<string, Set<AsyncQueue<StreamResponse>>>();
+  /** Streams following a task (SubscribeToTask). */
+  readonly #subscribers = new TaskSubscribers();
   /** Per-task queue of read-modify-write steps, so two of them never interleave on one task. */
-  readonly #locks = new Map<string, Promise<unknown>>();
+  readonly #locks = new KeyedLock();
   /**
    * The last version of a task #applyNow wrote, and its push configs, kept while its execution runs so each
    * agent event costs one store write and no read. Only #applyNow touches these objects (under the task's
    * lock); every other write of the task drops the entry, a change of its configs drops `configs`, and a
    * terminal state or the end of the execution evicts it.
    */
-  readonly #live = new Map<string, { task: Task; configs: TaskPushNotificationConfig[] | undefined }>();
+  readonly #live = new Map<string, { task: Task; version: number; configs: readonly TaskPushNotificationConfig[] | undefined }>();
   /**
    * Tasks an answer has claimed, by the claiming execution's event queue: from the answer until that
    * execution applies its first event or ends, a second answer is refused (the task still looks interrupted).
@@ -98,6 +99,7 @@ export class TaskExecutions {
   constructor(options: ExecutionOptions) {
     this.#options = options;
     this.#store = options.store;
+    this.#ledger = options.ledger;
     this.#behaviour = options.behaviour;
     this.#ids = options.ids;
     this.#push = options.push;
@@ -120,14 +122,7 @@ export class TaskExecutions {
   subscribe(task: Task): AsyncIterable<StreamResponse> {
     const queue = new AsyncQueue<StreamResponse>();
     queue.push({ task });
-    let set = this.#subscribers.get(task.id);
-    if (!set) this.#subscribers.set(task.id, (set = new Set()));
-    set.add(queue);
-    const unsubscribe = () => {
-      set!.delete(queue);
-      if (set!.size === 0) this.#subscribers.delete(task.id);
-    };
-    return this.stream(queue, unsubscribe, true);
+    return this.stream(queue, this.#subscribers.add(task.id, queue), true);
   }
 
   /**
@@ -137,27 +132,59 @@ export class TaskExecutions {
    */
   async cancel(task: Task): Promise<void> {
     const running = this.#running.get(task.id);
-    if (running) {
-      const cancel = this.#options.executor.cancel?.bind(this.#options.executor) ?? ((h: TaskHandle) => h.cancel());
-      await cancel(running.handle);
-      running.controller.abort();
-      await running.done.catch(() => undefined);
-    } else {
+    if (running) await this.#cancelRunning(running);
+    else {
+      // In a cluster, the instance running the task cancels it; this one waits until the task has ended.
+      if (this.#ledger.shared && (await this.#ledger.forwardCancel(task.id))) return;
       const status = { ...task.status, state: 'TASK_STATE_CANCELED' as const, timestamp: this.#now() };
       await this.#apply(task.id, { kind: 'status', status }, undefined);
     }
   }
 
+  async #cancelRunning(running: Running): Promise<void> {
+    const cancel = this.#options.executor.cancel?.bind(this.#options.executor) ?? ((h: TaskHandle) => h.cancel());
+    await cancel(running.handle);
+    running.controller.abort();
+    await running.done.catch(() => undefined);
+  }
+
+  /** ClusterHost: another instance's update, for the streams following the task here. */
+  onEvent(taskId: string, update: StreamResponse): void {
+    this.#live.delete(taskId);
+    this.#subscribers.publish(taskId, update);
+  }
+
+  /** ClusterHost: another instance forwards a CancelTask for a task this instance runs. */
+  onCancel(taskId: string): void {
+    const running = this.#running.get(taskId);
+    if (running) this.#cancelRunning(running).catch((err: unknown) => this.#log(`forwarded cancel of ${taskId} failed: ${(err as Error).message}`));
+  }
+
+  /** ClusterHost: updates may have been missed; each followed task's current status is sent again (a terminal one ends its streams). */
+  resync(): void {
+    this.#subscribers.resync(this.#store, (line) => this.#log(line));
+  }
+
+  /**
+   * ClusterHost: this instance adopted the lease of `taskId` from a dead instance. A task that was running
+   * (not interrupted, not ended) is failed with a status message saying so; then the lease is dropped.
+   */
+  recover(taskId: string): Promise<void> {
+    return this.#locked(taskId, async () => {
+      const read = await this.#ledger.read(taskId);
+      const state = read?.task.status.state;
+      if (read && state !== undefined && !isTerminal(state) && !INTERRUPTED_STATES.has(state) && !this.#running.has(taskId)) {
+        const message: Message = this.#agentMessage(read.task.contextId ?? '', taskId, ORPHANED);
+        await this.#applyNow(taskId, { kind: 'status', status: { message, state: 'TASK_STATE_FAILED', timestamp: this.#now() } }, undefined);
+        this.#log(`task ${taskId} failed: its instance stopped while it ran`);
+      }
+      await this.#ledger.release(taskId);
+    });
+  }
+
   /** Runs `step` after every earlier step on the same task (a read-modify-write never interleaves). */
   #locked<T>(taskId: string, step: () => Promise<T>): Promise<T> {
-    const previous = this.#locks.get(taskId) ?? Promise.resolve();
-    const run = previous.then(step, step);
-    const tail = run.catch(() => undefined);
-    this.#locks.set(taskId, tail);
-    void tail.then(() => {
-      if (this.#locks.get(taskId) === tail) this.#locks.delete(taskId);
-    });
-    return run;
+    return this.#locks.run(taskId, step);
   }
 
   /** Waits for every running execution and push delivery. */
@@ -184,7 +211,7 @@ export class TaskExecutions {
   async begin(req: SendMessageRequest): Promise<Run> {
     const incoming = req.message;
     if (incoming.role !== 'ROLE_USER') throw A2aErrors.invalidParams([{ field: 'message.role', message: 'Field must be ROLE_USER.' }]);
-    if (this.#behaviour.inputModeCheck) this.#checkInputModes(incoming.parts);
+    if (this.#behaviour.inputModeCheck) checkInputModes(this.#options.card, incoming.parts);
     // A webhook in the request is checked before anything is stored.
     const webhook = req.configuration?.taskPushNotificationConfig;
     if (webhook) {
@@ -202,11 +229,15 @@ export class TaskExecutions {
       // One read-modify-write: the checks, the status message moving into history, then the client's
       // message, and the claim that keeps a second answer out until this one's execution is tracked.
       task = await this.#locked(taskId, async () => {
-        const found = await this.#store.getTask(taskId);
-        if (!found) throw A2aErrors.taskNotFound(taskId);
+        const read = await this.#ledger.read(taskId);
+        const found = read?.task;
+        if (!read || !found) throw A2aErrors.taskNotFound(taskId);
         if (isTerminal(found.status.state)) throw A2aErrors.terminal(found.id, String(found.status.state));
         // A task that is working (not waiting for the client) takes no new message until it stops or is cancelled.
         if (this.#resuming.has(taskId) || (this.#running.has(taskId) && !INTERRUPTED_STATES.has(found.status.state)))
+          throw A2aErrors.unsupported(`Task ${taskId} is still running; wait for it or cancel it`, { taskId });
+        // In a cluster, a task another live instance runs (and is not waiting for the client) is refused the same way.
+        if (this.#ledger.shared && !INTERRUPTED_STATES.has(found.status.state) && !(await this.#ledger.claim(taskId)))
           throw A2aErrors.unsupported(`Task ${taskId} is still running; wait for it or cancel it`, { taskId });
         message = { ...incoming, contextId: contextIdOf(found), taskId };
         if (found.status.message) found.history = [...(found.history ?? []), found.status.message];
@@ -214,7 +245,13 @@ export class TaskExecutions {
         found.status = { ...found.status };
         delete found.status.message;
         this.#live.delete(taskId);
-        await this.#store.saveTask(found);
+        try {
+          await this.#ledger.save(found, read.version, undefined, true);
+        } catch (err) {
+          if (err instanceof TaskConflictError)
+            throw A2aErrors.unsupported(`Task ${taskId} changed while this message was being added; send it again`, { taskId });
+          throw err;
+        }
         this.#resuming.set(taskId, events);
         return copyJson(found);
       });
@@ -257,11 +294,11 @@ export class TaskExecutions {
           status: self.#behaviour.stampSubmitted ? { state: 'TASK_STATE_SUBMITTED', timestamp: self.#now() } : { state: 'TASK_STATE_SUBMITTED' },
         };
         self.#live.delete(taskId);
-        await self.#store.saveTask(created);
+        await self.#ledger.create(created);
         run.taskId = taskId;
         if (pushConfig) await self.savePushConfig(taskId, pushConfig);
         events.push({ task: copyJson(created) });
-        if (self.#behaviour.pushFirstTask) self.#push.deliver(await self.#store.getPushConfigs(taskId), { task: created });
+        if (self.#behaviour.pushFirstTask) await self.#ledger.pushFirst(created);
         handle = self.#handle(taskId, contextId, events);
         self.#track(taskId, controller, handle, run.finished);
         return handle;
@@ -293,8 +330,16 @@ export class TaskExecutions {
         this.#running.delete(run.taskId);
         this.#live.delete(run.taskId);
       }
+      if (run.taskId && this.#ledger.shared) this.#drop(run.taskId);
     });
     return run;
+  }
+
+  /** Drops this instance's lease of a task once nothing here runs or resumes it (after the task's earlier writes). */
+  #drop(taskId: string): void {
+    this.#locked(taskId, async () => {
+      if (!this.#running.has(taskId) && !this.#resuming.has(taskId)) await this.#ledger.release(taskId);
+    }).catch((err: unknown) => this.#log(`lease of ${taskId} not released: ${(err as Error).message}`));
   }
 
   /** Ends the claim of the execution whose events are `events` on `taskId`, if it still holds it. */
@@ -306,47 +351,15 @@ export class TaskExecutions {
     this.#running.set(taskId, { controller, handle, done });
   }
 
-  #checkInputModes(parts: readonly Part[]): void {
-    const modes = this.#options.card.defaultInputModes;
-    for (const part of parts) {
-      const type = part.mediaType || (part.text !== undefined ? 'text/plain' : part.data !== undefined ? 'application/json' : undefined);
-      if (type !== undefined && !modes.includes(type)) throw A2aErrors.contentType(type);
-    }
-  }
-
   #agentMessage(contextId: string, taskId: string | undefined, content: string | readonly Part[]): Message {
-    const parts = typeof content === 'string' ? [{ text: content }] : [...content];
-    return { contextId, messageId: this.#ids(), parts, role: 'ROLE_AGENT', ...(taskId ? { taskId } : {}) };
+    return agentMessage(this.#ids(), contextId, taskId, content);
   }
 
   #handle(taskId: string, contextId: string, events: AsyncQueue<StreamResponse>): TaskHandle {
-    const status = (state: TaskState) => async (message?: Message) => {
-      await this.#apply(taskId, { kind: 'status', status: { ...(message ? { message } : {}), state, timestamp: this.#now() } }, events);
+    return taskHandle(taskId, contextId, this.#ids, this.#now.bind(this), async (event) => {
+      await this.#apply(taskId, event, events);
       this.#release(taskId, events);
-    };
-    return {
-      taskId,
-      contextId,
-      agentMessage: (content) => this.#agentMessage(contextId, taskId, content),
-      working: status('TASK_STATE_WORKING'),
-      inputRequired: status('TASK_STATE_INPUT_REQUIRED'),
-      authRequired: status('TASK_STATE_AUTH_REQUIRED'),
-      complete: status('TASK_STATE_COMPLETED'),
-      fail: status('TASK_STATE_FAILED'),
-      reject: status('TASK_STATE_REJECTED'),
-      cancel: status('TASK_STATE_CANCELED'),
-      artifact: async (chunk) => {
-        const artifactId = chunk.artifactId ?? this.#ids();
-        const artifact = { artifactId, ...(chunk.name !== undefined ? { name: chunk.name } : {}), parts: [...chunk.parts] };
-        await this.#apply(
-          taskId,
-          { kind: 'artifact', artifact, ...(chunk.append ? { append: true } : {}), ...(chunk.lastChunk ? { lastChunk: true } : {}) },
-          events,
-        );
-        this.#release(taskId, events);
-        return artifactId;
-      },
-    };
+    });
   }
 
   /**
@@ -359,37 +372,32 @@ export class TaskExecutions {
 
   async #applyNow(taskId: string, event: AgentEvent, events: AsyncQueue<StreamResponse> | undefined): Promise<void> {
     const live = this.#live.get(taskId);
-    const task = live?.task ?? (await this.#store.getTask(taskId));
-    if (!task) throw A2aErrors.taskNotFound(taskId);
+    let read: VersionedTask | undefined = live ? { task: live.task, version: live.version } : await this.#ledger.read(taskId);
     let update: StreamResponse;
-    if (event.kind === 'status') {
-      const previous = task.status.message;
-      if (previous && event.status.message?.messageId !== previous.messageId) task.history = [...(task.history ?? []), previous];
-      task.status = event.status;
-      update = { statusUpdate: { contextId: task.contextId ?? '', status: event.status, taskId } };
-    } else {
-      const artifacts = [...(task.artifacts ?? [])];
-      const at = artifacts.findIndex((a) => a.artifactId === event.artifact.artifactId);
-      if (at >= 0 && event.append) artifacts[at] = { ...artifacts[at]!, parts: [...artifacts[at]!.parts, ...event.artifact.parts] };
-      else if (at >= 0) artifacts[at] = event.artifact;
-      else artifacts.push(event.artifact);
-      task.artifacts = artifacts;
-      update = {
-        artifactUpdate: {
-          ...(event.append ? { append: true } : {}),
-          artifact: event.artifact,
-          contextId: task.contextId ?? '',
-          ...(event.lastChunk ? { lastChunk: true } : {}),
-          taskId,
-        },
-      };
+    let saved: Saved;
+    for (let attempt = 1; ; attempt++) {
+      if (!read) throw A2aErrors.taskNotFound(taskId);
+      update = applyEvent(read.task, event);
+      try {
+        saved = await this.#ledger.save(read.task, read.version, update);
+        break;
+      } catch (err) {
+        // Another instance wrote the task first (a cluster only): read it again; an event meets an ended task no more.
+        if (!(err instanceof TaskConflictError) || attempt === CONFLICT_ATTEMPTS) throw err;
+        this.#live.delete(taskId);
+        read = await this.#ledger.read(taskId);
+        if (read && isTerminal(read.task.status.state)) {
+          this.#log(`task ${taskId} ended on another instance: ${event.kind} event not applied`);
+          return;
+        }
+      }
     }
-    await this.#store.saveTask(task);
-    const configs = live?.configs ?? (await this.#store.getPushConfigs(taskId));
-    if (this.#running.has(taskId) && !isTerminal(task.status.state)) this.#live.set(taskId, { task, configs });
+    const task = read.task;
+    const configs = this.#ledger.shared ? [] : (live?.configs ?? (await this.#store.getPushConfigs(taskId)));
+    if (this.#running.has(taskId) && !isTerminal(task.status.state)) this.#live.set(taskId, { task, version: saved.version, configs });
     else this.#live.delete(taskId);
     events?.push(update);
-    for (const subscriber of this.#subscribers.get(taskId) ?? []) subscriber.push(update);
-    this.#push.deliver(configs, update);
+    this.#subscribers.publish(taskId, update);
+    this.#ledger.deliver(saved, configs, update);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * @module a2a — A2A 1.0 agents and clients (https://a2a-protocol.org/latest/specification/): the JSON-RPC
  * and HTTP+JSON bindings, streaming, push notifications and task stores. The SQLite store is the subpath
- * `@wiregen/runtime/a2a/sqlite` (it needs the optional peer better-sqlite3).
+ * `@wiregen/runtime/a2a/sqlite` (it needs the optional peer better-sqlite3); PostgreSQL, for many instances
+ * behind one address (A2aServer's `cluster` option), is `@wiregen/runtime/a2a/postgres` (the optional peer pg).
  */
 export { isAgentDefinition, type AgentDefinition } from './agent.ts';
 export { A2aServer, type A2aServerOptions } from './server.ts';
@@ -26,7 +27,19 @@ export {
 export { A2aClientError, clientForCard, connect, jsonRpcTransport, restTransport, type TransportOptions } from './client.ts';
 export { A2aError, A2aErrors, type FieldViolation } from './errors.ts';
 export { PushSender, type PushOptions } from './push.ts';
-export { copyJson, InMemoryTaskStore, type TaskPage, type TaskQuery, type TaskStore } from './store.ts';
+export {
+  copyJson,
+  InMemoryTaskStore,
+  isVersioned,
+  TaskConflictError,
+  type TaskPage,
+  type TaskQuery,
+  type TaskStore,
+  type VersionedTask,
+  type VersionedTaskStore,
+} from './store.ts';
+export type { A2aCluster, ClusterMessage, CommitResult, LeaseChange, PushDelivery } from './cluster.ts';
+export type { ClusterLedgerOptions } from './ledger.ts';
 export {
   INTERRUPTED_STATES,
   KIT_BEHAVIOUR,

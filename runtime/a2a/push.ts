@@ -68,27 +68,42 @@ export class PushSender {
   deliver(configs: readonly TaskPushNotificationConfig[], update: StreamResponse): void {
     if (configs.length === 0) return;
     const body = JSON.stringify(inWireOrder(update, 'StreamResponse'));
-    for (const config of configs) {
-      const key = `${config.taskId}\u0000${config.id}\u0000${config.url}`;
-      const waiting = this.#waiting.get(key) ?? 0;
-      if (waiting >= (this.#options.maxQueued ?? 64)) {
-        this.#log(`push to ${config.url} left out: ${waiting} updates already wait for this webhook`);
-        continue;
-      }
-      this.#waiting.set(key, waiting + 1);
-      const previous = this.#queues.get(key) ?? Promise.resolve();
-      const p: Promise<void> = previous
-        .then(() => this.#send(config, body))
-        .finally(() => {
-          this.pending.delete(p);
-          const left = (this.#waiting.get(key) ?? 1) - 1;
-          if (left > 0) this.#waiting.set(key, left);
-          else this.#waiting.delete(key);
-          if (this.#queues.get(key) === p) this.#queues.delete(key);
-        });
-      this.#queues.set(key, p);
-      this.pending.add(p);
+    for (const config of configs) this.#enqueue(config, body, undefined);
+  }
+
+  /**
+   * Sends bodies already serialised (a cluster's push outbox, runtime/a2a/cluster.ts), in the same per-webhook
+   * order; `settled` runs for each once it was delivered, refused, given up after its retries, or left out.
+   */
+  deliverPrepared(
+    deliveries: readonly { readonly config: TaskPushNotificationConfig; readonly body: string }[],
+    settled: (index: number) => void,
+  ): void {
+    deliveries.forEach((d, i) => this.#enqueue(d.config, d.body, () => settled(i)));
+  }
+
+  #enqueue(config: TaskPushNotificationConfig, body: string, settled: (() => void) | undefined): void {
+    const key = `${config.taskId}\u0000${config.id}\u0000${config.url}`;
+    const waiting = this.#waiting.get(key) ?? 0;
+    if (waiting >= (this.#options.maxQueued ?? 64)) {
+      this.#log(`push to ${config.url} left out: ${waiting} updates already wait for this webhook`);
+      settled?.();
+      return;
     }
+    this.#waiting.set(key, waiting + 1);
+    const previous = this.#queues.get(key) ?? Promise.resolve();
+    const p: Promise<void> = previous
+      .then(() => this.#send(config, body))
+      .finally(() => {
+        this.pending.delete(p);
+        const left = (this.#waiting.get(key) ?? 1) - 1;
+        if (left > 0) this.#waiting.set(key, left);
+        else this.#waiting.delete(key);
+        if (this.#queues.get(key) === p) this.#queues.delete(key);
+        settled?.();
+      });
+    this.#queues.set(key, p);
+    this.pending.add(p);
   }
 
   async #send(config: TaskPushNotificationConfig, body: string): Promise<void> {

@@ -41,3 +41,19 @@ export class AsyncQueue<T> implements AsyncIterable<T> {
     return { next: () => this.next(), return: async () => (this.close(), { value: undefined, done: true }) };
   }
 }
+
+/** Steps queued per key: each runs after every earlier step of its key has settled (a per-task lock). */
+export class KeyedLock {
+  readonly #tails = new Map<string, Promise<unknown>>();
+
+  run<T>(key: string, step: () => Promise<T>): Promise<T> {
+    const previous = this.#tails.get(key) ?? Promise.resolve();
+    const run = previous.then(step, step);
+    const tail = run.catch(() => undefined);
+    this.#tails.set(key, tail);
+    void tail.then(() => {
+      if (this.#tails.get(key) === tail) this.#tails.delete(key);
+    });
+    return run;
+  }
+}

@@ -3,7 +3,8 @@
  * per method of the manifest, typed by the generated ServerHandlers (a method the manifest adds, or a result
  * that no longer matches the schema, fails to compile here), behind the capability gates of the dispatch
  * table. Params arrive already checked against the schema by the binding. Running the agent for a message is
- * executions.ts's; when its streams end, streams.ts's.
+ * executions.ts's; when its streams end, streams.ts's. With the `cluster` option, the server is one of many
+ * instances behind one address sharing tasks, streams, cancellation and push delivery (cluster.ts, ledger.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type {
@@ -24,8 +25,10 @@ import type {
   SubscribeToTaskRequest,
 } from '@wiregen/a2a-1.0';
 import { lookup } from '@wiregen/a2a-1.0';
+import type { A2aCluster } from './cluster.ts';
 import { A2aErrors } from './errors.ts';
 import { closedGate, TaskExecutions } from './executions.ts';
+import { ClusterLedger, LocalLedger, type ClusterLedgerOptions, type TaskLedger } from './ledger.ts';
 import { PushSender, type PushOptions } from './push.ts';
 import { InMemoryTaskStore, type TaskStore } from './store.ts';
 import {
@@ -44,8 +47,16 @@ export interface A2aServerOptions {
   /** The card GetExtendedAgentCard returns (to an authenticated caller); absent: -32004. */
   readonly extendedCard?: AgentCard;
   readonly executor: AgentExecutor;
-  /** Default: in memory. */
+  /** Default: in memory (or the cluster's store). */
   readonly store?: TaskStore;
+  /**
+   * Runs this server as one of many instances sharing `cluster.store` (e.g. PostgresCluster from
+   * `@wiregen/runtime/a2a/postgres`); `store` is then ignored. The server joins the cluster at its first call
+   * (or at `ready()`) and leaves it at `close()`. Default: none (a single instance).
+   */
+  readonly cluster?: A2aCluster;
+  /** How the instance recovers what dead instances left (ledger.ts). Default: every half lease time. */
+  readonly recovery?: ClusterLedgerOptions;
   /** Default: the official SDK's choices. */
   readonly behaviour?: A2aBehaviour;
   /** Id generator (tasks, contexts, messages, artifacts, push configs). Default: random UUIDs. */
@@ -87,13 +98,18 @@ export class A2aServer {
   readonly #ids: () => string;
   readonly #clock: () => Date;
   readonly #executions: TaskExecutions;
+  readonly #ledger: TaskLedger;
+  #joined: Promise<void> | undefined;
 
   constructor(options: A2aServerOptions) {
     this.options = options;
     this.behaviour = options.behaviour ?? SDK_BEHAVIOUR;
-    this.store = options.store ?? new InMemoryTaskStore();
+    this.store = options.cluster?.store ?? options.store ?? new InMemoryTaskStore();
     this.#ids = options.ids ?? randomUUID;
     this.#clock = options.clock ?? (() => new Date());
+    const push = new PushSender(options.push ?? {}, this.behaviour, options.log);
+    const log = (line: string) => this.log(line);
+    this.#ledger = options.cluster ? new ClusterLedger(options.cluster, push, log, options.recovery) : new LocalLedger(this.store, push);
     this.#executions = new TaskExecutions({
       card: options.card,
       executor: options.executor,
@@ -101,9 +117,16 @@ export class A2aServer {
       behaviour: this.behaviour,
       ids: this.#ids,
       now: () => this.#clock().toISOString(),
-      push: new PushSender(options.push ?? {}, this.behaviour, options.log),
-      log: (line) => this.log(line),
+      push,
+      ledger: this.#ledger,
+      log,
     });
+  }
+
+  /** Joins the cluster (once; a no-op without one): its messages start arriving and its recovery runs. */
+  ready(): Promise<void> {
+    this.#joined ??= this.#ledger.start(this.#executions);
+    return this.#joined;
   }
 
   get card(): AgentCard {
@@ -128,6 +151,7 @@ export class A2aServer {
     if (!isMethod(method)) throw A2aErrors.methodNotFound();
     const gate = closedGate(lookup(method)!, this.card);
     if (gate) throw A2aErrors.capabilityMissing(method, gate.path);
+    if (this.options.cluster) await this.ready();
     return this.#run(method, params as HandlerParams<typeof method>);
   }
 
@@ -257,9 +281,10 @@ export class A2aServer {
     return this.options.extendedCard;
   }
 
-  /** Waits for every running execution and push delivery, then closes the store. */
+  /** Waits for every running execution and push delivery, leaves the cluster, then closes the store. */
   async close(): Promise<void> {
     await this.#executions.close();
+    if (this.#joined) await this.#joined.then(() => this.#ledger.stop());
     await this.store.close?.();
   }
 }

@@ -1,7 +1,9 @@
 /**
  * @module a2a/store — where tasks and push-notification configs live. The interface is small and
- * asynchronous so a durable store can stand behind it; InMemoryTaskStore is the default, and
- * runtime/a2a/store-sqlite.ts keeps them in SQLite across restarts.
+ * asynchronous so a durable store can stand behind it; InMemoryTaskStore is the default,
+ * runtime/a2a/store-sqlite.ts keeps them in SQLite across restarts, and runtime/a2a/postgres/ in PostgreSQL,
+ * shared by many instances. A store several writers share offers optimistic concurrency
+ * ({@link VersionedTaskStore}): each stored task has a version, and a save names the version it was read at.
  */
 import type { Task, TaskPushNotificationConfig, TaskState } from './types.ts';
 
@@ -38,6 +40,39 @@ export interface TaskStore {
   close?(): Promise<void>;
 }
 
+/** A task as stored, and its version: 1 when created, one more at each save. */
+export interface VersionedTask {
+  readonly task: Task;
+  readonly version: number;
+}
+
+/** A save that named a version the task no longer has (another writer saved it first): nothing was stored. */
+export class TaskConflictError extends Error {
+  readonly taskId: string;
+  constructor(taskId: string, expected: number) {
+    super(expected === 0 ? `task ${taskId} already exists` : `task ${taskId} changed since version ${expected} was read: read it again and retry`);
+    this.name = 'TaskConflictError';
+    this.taskId = taskId;
+  }
+}
+
+/** A store that several writers may share: compare-and-set saves of tasks. */
+export interface VersionedTaskStore extends TaskStore {
+  /** The task and its version (a copy the caller owns). */
+  readTask(id: string): Promise<VersionedTask | undefined>;
+  /**
+   * Saves `task` if its stored version is still `expected` (0: only if no task has its id), and resolves to
+   * the new version; otherwise rejects with TaskConflictError and stores nothing. saveTask, beside it, saves
+   * whatever the version (and counts as a save).
+   */
+  saveTaskIf(task: Task, expected: number): Promise<number>;
+}
+
+export function isVersioned(store: TaskStore): store is VersionedTaskStore {
+  const s = store as Partial<VersionedTaskStore>;
+  return typeof s.readTask === 'function' && typeof s.saveTaskIf === 'function';
+}
+
 /** A deep copy of JSON data (tasks, messages, configs): faster than structuredClone for plain values. */
 export const copyJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -56,9 +91,10 @@ function matches(task: Task, query: TaskQuery): boolean {
   return true;
 }
 
-export class InMemoryTaskStore implements TaskStore {
+export class InMemoryTaskStore implements VersionedTaskStore {
   /** The saved objects themselves (see TaskStore.saveTask); reads copy. */
   readonly #tasks = new Map<string, Task>();
+  readonly #versions = new Map<string, number>();
   readonly #configs = new Map<string, Map<string, TaskPushNotificationConfig>>();
 
   async getTask(id: string): Promise<Task | undefined> {
@@ -68,6 +104,18 @@ export class InMemoryTaskStore implements TaskStore {
 
   async saveTask(task: Task): Promise<void> {
     this.#tasks.set(task.id, task);
+    this.#versions.set(task.id, (this.#versions.get(task.id) ?? 0) + 1);
+  }
+
+  async readTask(id: string): Promise<VersionedTask | undefined> {
+    const task = this.#tasks.get(id);
+    return task && { task: copyJson(task), version: this.#versions.get(id)! };
+  }
+
+  async saveTaskIf(task: Task, expected: number): Promise<number> {
+    if ((this.#versions.get(task.id) ?? 0) !== expected) throw new TaskConflictError(task.id, expected);
+    await this.saveTask(task);
+    return expected + 1;
   }
 
   async listTasks(query: TaskQuery, page?: TaskPage): Promise<Task[]> {

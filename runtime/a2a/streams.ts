@@ -6,6 +6,7 @@
  */
 import type { StreamResponse } from '@wiregen/a2a-1.0';
 import type { AsyncQueue } from './queue.ts';
+import type { TaskStore } from './store.ts';
 import { TERMINAL_STATES, type A2aBehaviour } from './types.ts';
 
 /**
@@ -52,4 +53,34 @@ export function closingStream(
       };
     },
   };
+}
+
+/** The streams following each task (SubscribeToTask) on this instance. */
+export class TaskSubscribers {
+  readonly #byTask = new Map<string, Set<AsyncQueue<StreamResponse>>>();
+
+  /** Adds `queue` to `taskId`'s followers; returns what removes it. */
+  add(taskId: string, queue: AsyncQueue<StreamResponse>): () => void {
+    let set = this.#byTask.get(taskId);
+    if (!set) this.#byTask.set(taskId, (set = new Set()));
+    set.add(queue);
+    return () => {
+      set!.delete(queue);
+      if (set!.size === 0) this.#byTask.delete(taskId);
+    };
+  }
+
+  publish(taskId: string, update: StreamResponse): void {
+    for (const queue of this.#byTask.get(taskId) ?? []) queue.push(update);
+  }
+
+  /** Sends each followed task's current status again from `store` (after updates may have been missed; a terminal one ends the streams). */
+  resync(store: TaskStore, log: (line: string) => void): void {
+    for (const taskId of this.#byTask.keys()) {
+      store.getTask(taskId).then(
+        (task) => task && this.publish(taskId, { statusUpdate: { contextId: task.contextId ?? '', status: task.status, taskId } }),
+        (err: unknown) => log(`task ${taskId} not read again after a reconnect: ${(err as Error).message}`),
+      );
+    }
+  }
 }

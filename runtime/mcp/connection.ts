@@ -5,16 +5,16 @@
  * {@link EraSession}. The two eras (handshake.ts, stateless.ts) see the connection only through
  * {@link EraConnection}: they run handlers, check results and enter their era; they never write its fields.
  */
-import { readId, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
+import { readId, type JsonObject, type JsonRpcError, type RequestId } from '../jsonrpc/message.ts';
 import { Peer, type IncomingRequest } from '../jsonrpc/peer.ts';
 import type { Transport } from '../transports/transport.ts';
 import type { MethodEntry } from '../core/index.ts';
 import { createContext, type BuiltContext, type ContextInit } from './context.ts';
-import { internalError, invalidRequestParameters, methodNotFound } from './errors.ts';
+import { internalError, invalidRequestParameters, methodNotFound, methodNotInRevision } from './errors.ts';
 import { initialize } from './handshake.ts';
 import { hasStatelessEnvelope } from './meta.ts';
 import { InputRequired } from './mrtr.ts';
-import { gatesOpen, statelessOnly, type Revision } from './revisions.ts';
+import { gatesOpen, inSomeRevision, statelessOnly, type Revision } from './revisions.ts';
 import type { McpServer } from './server.ts';
 import { StatelessSession } from './stateless.ts';
 import type { ListKind } from './subscriptions.ts';
@@ -64,6 +64,60 @@ export interface EraConnection {
   checkResult(entry: MethodEntry, result: unknown, revision: Revision): void;
   handlerFor(method: string): Handler | undefined;
   requireGates(entry: MethodEntry, caps: JsonObject): void;
+  /** The -32601 for `method`, which `revision` does not serve (`entry`: what its dispatch table says of it). */
+  methodNotFound(method: string, entry: MethodEntry | undefined, revision: string): JsonRpcError;
+}
+
+/**
+ * What {@link McpConnection.run} hands createContext: the era's fields plus the request's method, id, signal
+ * (read when asked: the request's controller is made lazily) and its notifications. A class rather than an
+ * object literal spreading the fields with a getter among them, which V8 builds on its slow path once a request.
+ */
+class RunInit implements ContextInit {
+  readonly era: ContextInit['era'];
+  readonly protocolVersion: ContextInit['protocolVersion'];
+  readonly clientCapabilities: ContextInit['clientCapabilities'];
+  readonly clientInfo: ContextInit['clientInfo'];
+  readonly progressToken: ContextInit['progressToken'];
+  readonly logLevel: ContextInit['logLevel'];
+  readonly state: unknown;
+  readonly obtain: ContextInit['obtain'];
+  readonly method: string;
+  readonly id: RequestId;
+  readonly #conn: McpConnection;
+  readonly #req: IncomingRequest;
+
+  constructor(conn: McpConnection, req: IncomingRequest, fields: EraFields) {
+    this.era = fields.era;
+    this.protocolVersion = fields.protocolVersion;
+    this.clientCapabilities = fields.clientCapabilities;
+    this.clientInfo = fields.clientInfo;
+    this.progressToken = fields.progressToken;
+    this.logLevel = fields.logLevel;
+    this.state = fields.state;
+    this.obtain = fields.obtain;
+    this.method = req.method;
+    this.id = req.id;
+    this.#conn = conn;
+    this.#req = req;
+  }
+
+  get signal(): AbortSignal {
+    return this.#req.signal;
+  }
+
+  notify(method: string, params: JsonObject): void {
+    this.#conn.peer.notify(method, params, this.#req.id);
+  }
+
+  closeStream(): void {
+    this.#conn.closeStream(this.#req.id);
+  }
+
+  changed(kind: 'tools' | 'prompts' | 'resources' | { uri: string }): void {
+    if (typeof kind === 'string') this.#conn.server.listChanged(kind);
+    else this.#conn.server.resourceUpdated(kind.uri);
+  }
 }
 
 export class McpConnection implements EraConnection {
@@ -162,18 +216,13 @@ export class McpConnection implements EraConnection {
    * handler that asked for input the client has not given yet (2026-07-28) ends the round: its value is then
    * the input_required result asking for it.
    */
+  /** Ends the SSE stream of request `id`, for the client to resume (a no-op on transports without streams). */
+  closeStream(id: RequestId): void {
+    this.#transport.closeStream?.(id);
+  }
+
   async run(handler: Handler, params: JsonObject, req: IncomingRequest, fields: EraFields): Promise<{ value: unknown; kept: BuiltContext['kept'] }> {
-    const ctx = createContext({
-      ...fields,
-      method: req.method,
-      id: req.id,
-      get signal() {
-        return req.signal;
-      },
-      notify: (method, p) => this.peer.notify(method, p, req.id),
-      closeStream: () => this.#transport.closeStream?.(req.id),
-      changed: (kind) => (typeof kind === 'string' ? this.server.listChanged(kind) : this.server.resourceUpdated(kind.uri)),
-    });
+    const ctx = createContext(new RunInit(this, req, fields));
     try {
       return { value: await handler(params, ctx), kept: ctx.kept };
     } catch (err) {
@@ -206,5 +255,14 @@ export class McpConnection implements EraConnection {
   /** Throws -32601 unless the entry's server-side capability gates are all advertised in `caps`. */
   requireGates(entry: MethodEntry, caps: JsonObject): void {
     if (!gatesOpen(entry, 'server', caps)) throw methodNotFound(entry.method);
+  }
+
+  /**
+   * The 2026-07-28 era's -32601 for a method `revision` does not serve (`entry`: what its dispatch table says
+   * of it, if anything): worded as the server's `methodNotFound` option says when another revision has it.
+   */
+  methodNotFound(method: string, entry: MethodEntry | undefined, revision: string): JsonRpcError {
+    const elsewhere = entry === undefined && this.server.options.methodNotFound === 'revision' && inSomeRevision(method);
+    return elsewhere ? methodNotInRevision(method, revision) : methodNotFound(method);
   }
 }

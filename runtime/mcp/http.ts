@@ -46,7 +46,7 @@ import { ReplayLog } from './http-resume.ts';
 import { checkMirroredHeaders, HEADER_MISMATCH } from './http-headers.ts';
 import { hasStatelessEnvelope, META, unsupportedVersionOf } from './meta.ts';
 import { HTTP_400_CODES } from './protocol.ts';
-import { LATEST_STATELESS, loadedRevision, requireRevision } from './revisions.ts';
+import { advertisedVersions, LATEST_STATELESS, loadedRevision, requireRevision } from './revisions.ts';
 import type { McpServer } from './server.ts';
 
 export { HTTP_DEFAULTS, type HttpAuthorization, type McpHttpOptions } from './http-options.ts';
@@ -166,7 +166,7 @@ export class McpHttpHandler {
       if (!(err instanceof SyntaxError)) throw err;
       return sendJson(res, 400, errorBody(null, ErrorCode.ParseError, 'Parse error'));
     }
-    if (await this.#refused(req, res, msg.kind === 'request' ? msg.method : undefined)) return;
+    if (this.#opts.authorization && (await this.#refused(req, res, msg.kind === 'request' ? msg.method : undefined))) return;
     if (msg.kind === 'invalid') return sendError(res, statusForError(msg.error.code), msg.id, msg.error);
     // An unknown session: 404, except that a 2026-07-28 request ignores a stray session id (it has no sessions).
     if (sessionId !== undefined && !session && !(msg.kind === 'request' && hasStatelessEnvelope(msg.params)))
@@ -210,7 +210,7 @@ export class McpHttpHandler {
     const bodyVersion = meta !== null && typeof meta === 'object' ? (meta as JsonObject)[META.protocolVersion] : undefined;
     if (typeof bodyVersion === 'string') {
       if (bodyVersion !== version) return sendError(res, 400, id, headerMismatch(version, bodyVersion));
-      const unsupported = unsupportedVersionOf(version);
+      const unsupported = unsupportedVersionOf(version, advertisedVersions(this.#server.options.supportedVersions));
       if (unsupported) return sendError(res, 400, id, unsupported);
     }
     const entry =

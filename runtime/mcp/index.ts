@@ -7,6 +7,7 @@ export { McpServer } from './server.ts';
 export type { ExtensionMethod, ListenTarget, McpServerExtension } from './extensions.ts';
 export type {
   CacheHints,
+  CatalogueChange,
   Era,
   Handler,
   InputMethod,
@@ -16,6 +17,7 @@ export type {
   LoggingLevel,
   McpHandlers,
   McpServerOptions,
+  NotificationBus,
   NotificationHandler,
   RequestContext,
 } from './types.ts';

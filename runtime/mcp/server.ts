@@ -1,6 +1,7 @@
 /**
  * @module mcp/server — an MCP server: its options (identity, capabilities per era, handlers) and the
  * connections it serves. Each connection picks its era from its first valid request (see connection.ts).
+ * With a notification bus, catalogue changes reach the clients of every instance of the server.
  */
 import type { ServerCapabilities } from '@wiregen/mcp-2026-07-28';
 import { isObject, type JsonObject } from '../jsonrpc/message.ts';
@@ -11,7 +12,7 @@ import type { ExtensionMethod, ListenTarget, McpServerExtension } from './extens
 import { META } from './meta.ts';
 import { RequestStateCodec } from './mrtr.ts';
 import type { ListKind } from './subscriptions.ts';
-import type { Handler, McpServerOptions } from './types.ts';
+import type { CatalogueChange, Handler, McpServerOptions } from './types.ts';
 
 export class McpServer implements ListenTarget {
   readonly options: McpServerOptions;
@@ -20,6 +21,7 @@ export class McpServer implements ListenTarget {
 
   /** The handlers by method name: the one loose shape dispatch uses (see {@link Handler}). */
   readonly handlers: ReadonlyMap<string, Handler>;
+  readonly #unsubscribe: (() => void) | undefined;
 
   /** The extensions served (McpServerOptions.extensions). */
   readonly extensions: readonly McpServerExtension[];
@@ -40,6 +42,7 @@ export class McpServer implements ListenTarget {
     this.handlers = handlers;
     for (const ext of this.extensions) ext.attach?.(this);
     this.codec = new RequestStateCodec(options.requestStateSecret, options.requestStateTtlSeconds);
+    this.#unsubscribe = options.notificationBus?.subscribe((change) => this.#deliver(change));
   }
 
   /** Serves one client over `transport`. */
@@ -56,16 +59,30 @@ export class McpServer implements ListenTarget {
 
   /** A list changed: tells every client that asked (listen streams, or handshake clients when advertised). */
   listChanged(kind: ListKind): void {
-    for (const conn of this.connections) conn.deliverListChanged(kind);
+    this.#announce({ list: kind });
   }
 
   /** A resource changed: tells its subscribers. */
   resourceUpdated(uri: string): void {
-    for (const conn of this.connections) conn.deliverResourceUpdated(uri);
+    this.#announce({ resource: uri });
   }
 
-  /** Graceful shutdown: every open listen stream ends with its result. */
+  /** Delivers `change` here and publishes it to the other instances (with a bus). */
+  #announce(change: CatalogueChange): void {
+    this.#deliver(change);
+    this.options.notificationBus?.publish(change).catch((err: unknown) => this.log(`change notification not published: ${(err as Error).message}`));
+  }
+
+  #deliver(change: CatalogueChange): void {
+    for (const conn of this.connections) {
+      if ('list' in change) conn.deliverListChanged(change.list);
+      else conn.deliverResourceUpdated(change.resource);
+    }
+  }
+
+  /** Graceful shutdown: every open listen stream ends with its result, and the bus stops delivering here. */
   shutdown(): void {
+    this.#unsubscribe?.();
     for (const conn of this.connections) for (const l of [...conn.listens.values()]) l.end();
     for (const ext of this.extensions) ext.close?.();
   }

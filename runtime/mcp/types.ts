@@ -133,6 +133,22 @@ export interface McpServerOptions {
   readonly serverInfo: Open<Implementation>;
   readonly instructions?: string;
   /**
+   * Where the handshake era's initialize result carries `instructions`: `result` (default; the schema, $def
+   * InitializeResult) or `serverInfo`, inside the Implementation (the reference Golden Server,
+   * test/golden/README.md). server/discover always has them at the top (the schema, $def DiscoverResult).
+   */
+  readonly instructionsIn?: 'result' | 'serverInfo';
+  /** The revisions server/discover and -32022 list (revisions.ts `advertisedVersions`). Default `stateless`. */
+  readonly supportedVersions?: 'stateless' | 'all';
+  /**
+   * -32601 in the 2026-07-28 era for a method a handshake revision has but 2026-07-28 removed (initialize,
+   * ping, logging/setLevel, resources/(un)subscribe): `data` (default), "Method not found" with the method as
+   * data (the official SDK), or `revision`, "Method not found: <method> (not part of protocol revision
+   * 2026-07-28)" without data (the reference Golden Server). A method no revision has, and every -32601 of the
+   * handshake era, is always the former (the SDK's recorded sessions, test/helpers/legacy-oracle.ts).
+   */
+  readonly methodNotFound?: 'data' | 'revision';
+  /**
    * Capabilities advertised by initialize (handshake; typed as the newest handshake revision's) and by
    * server/discover (2026-07-28).
    */
@@ -171,4 +187,21 @@ export interface McpServerOptions {
    * `new McpSkills({ skills })` (`@wiregen/runtime/mcp/ext/skills`). Default none.
    */
   readonly extensions?: readonly McpServerExtension[];
+  /**
+   * Change notifications shared with other instances of this server (README, Deployment): what this one
+   * announces (listChanged, resourceUpdated) is published, and what the others publish reaches this one's
+   * clients (listen streams, handshake clients). E.g. `mcpNotificationBus` of `@wiregen/runtime/a2a/postgres`.
+   * Default: none (this process's clients only).
+   */
+  readonly notificationBus?: NotificationBus;
+}
+
+/** A catalogue change one instance announces to the others (see McpServerOptions.notificationBus). */
+export type CatalogueChange = { readonly list: 'tools' | 'prompts' | 'resources' } | { readonly resource: string };
+
+/** Carries catalogue changes between the instances of one server; each instance's own come back to it or not. */
+export interface NotificationBus {
+  publish(change: CatalogueChange): Promise<void>;
+  /** Calls `listener` with the changes other instances publish; returns what stops it. */
+  subscribe(listener: (change: CatalogueChange) => void): () => void;
 }

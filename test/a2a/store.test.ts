@@ -1,21 +1,25 @@
 /**
  * @module test/a2a/store — the task stores: one conformance suite (`runStoreSuite`) run against
- * InMemoryTaskStore and SqliteTaskStore (in memory and on a file), the SQLite store's own guarantees (JSON text
- * on disk, WAL, reopening, a failed write storing nothing, a closed store), and the restart test of issue 7:
- * an A2aServer on a SQLite file, closed and reopened, still has its task and push config.
+ * InMemoryTaskStore, SqliteTaskStore (in memory and on a file) and PostgresTaskStore (a real PostgreSQL the
+ * test starts, test/helpers/postgres.ts), the optimistic-concurrency suite (`runVersionedSuite`) against the
+ * stores that offer it, the SQLite store's own guarantees (JSON text on disk, WAL, reopening, a failed write
+ * storing nothing, a closed store), and the restart test of issue 7: an A2aServer on a SQLite file, closed and
+ * reopened, still has its task and push config. PostgreSQL's own guarantees are store-postgres.test.ts's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import researchAgent from '../../fixtures/research-agent.ts';
 import { listenA2aHttp, type RunningA2aServer } from '../../runtime/a2a/http.ts';
 import { A2aServer } from '../../runtime/a2a/server.ts';
 import { SqliteTaskStore } from '../../runtime/a2a/store-sqlite.ts';
-import { InMemoryTaskStore, type TaskStore } from '../../runtime/a2a/store.ts';
+import { PostgresTaskStore } from '../../runtime/a2a/postgres/store.ts';
+import { InMemoryTaskStore, isVersioned, TaskConflictError, type TaskStore, type VersionedTaskStore } from '../../runtime/a2a/store.ts';
 import type { Task, TaskPushNotificationConfig } from '../../runtime/a2a/types.ts';
 import { a2aRpc, webhookServer, type Webhook } from '../helpers/a2a-server.ts';
+import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -40,11 +44,11 @@ function config(taskId: string, id: string, url = 'https://hooks.example.com/a2a
 }
 
 /** The shared conformance suite: every TaskStore must pass it. */
-function runStoreSuite(name: string, makeStore: () => TaskStore): void {
+function runStoreSuite(name: string, makeStore: () => TaskStore | Promise<TaskStore>): void {
   describe(`TaskStore conformance: ${name}`, () => {
     let store: TaskStore;
-    beforeEach(() => {
-      store = makeStore();
+    beforeEach(async () => {
+      store = await makeStore();
     });
     afterEach(async () => {
       await store.close?.();
@@ -153,9 +157,90 @@ function runStoreSuite(name: string, makeStore: () => TaskStore): void {
   });
 }
 
+/** Optimistic concurrency (VersionedTaskStore): every store several writers may share must pass it. */
+function runVersionedSuite(name: string, makeStore: () => VersionedTaskStore | Promise<VersionedTaskStore>): void {
+  describe(`VersionedTaskStore conformance: ${name}`, () => {
+    let store: VersionedTaskStore;
+    beforeEach(async () => {
+      store = await makeStore();
+    });
+    afterEach(async () => {
+      await store.close?.();
+    });
+
+    it('creates at version 1 and counts every save, conditional or not', async () => {
+      expect(await store.readTask('t1')).toBeUndefined();
+      expect(await store.saveTaskIf(task('t1', 'c1', 'TASK_STATE_SUBMITTED'), 0)).toBe(1);
+      expect(await store.readTask('t1')).toEqual({ task: task('t1', 'c1', 'TASK_STATE_SUBMITTED'), version: 1 });
+      expect(await store.saveTaskIf(task('t1', 'c1', 'TASK_STATE_WORKING'), 1)).toBe(2);
+      await store.saveTask(task('t1', 'c1', 'TASK_STATE_COMPLETED'));
+      expect(await store.readTask('t1')).toEqual({ task: task('t1', 'c1', 'TASK_STATE_COMPLETED'), version: 3 });
+      expect(await store.getTask('t1')).toEqual(task('t1', 'c1', 'TASK_STATE_COMPLETED'));
+    });
+
+    it('refuses a save naming a stale version, or creating a task that exists, and stores nothing of it', async () => {
+      await store.saveTaskIf(task('t1', 'c1', 'TASK_STATE_WORKING'), 0);
+      await expect(store.saveTaskIf(task('t1', 'c1', 'TASK_STATE_FAILED'), 0)).rejects.toThrow(TaskConflictError);
+      await store.saveTaskIf(task('t1', 'c1', 'TASK_STATE_INPUT_REQUIRED'), 1);
+      const stale = store.saveTaskIf(task('t1', 'c1', 'TASK_STATE_CANCELED'), 1);
+      await expect(stale).rejects.toThrow('task t1 changed since version 1 was read: read it again and retry');
+      await expect(store.saveTaskIf(task('t2', 'c1', 'TASK_STATE_WORKING'), 4)).rejects.toMatchObject({ name: 'TaskConflictError', taskId: 't2' });
+      expect(await store.readTask('t1')).toEqual({ task: task('t1', 'c1', 'TASK_STATE_INPUT_REQUIRED'), version: 2 });
+      expect(await store.readTask('t2')).toBeUndefined();
+    });
+
+    it('of two writers that read the same version, exactly one wins', async () => {
+      await store.saveTaskIf(task('t1', 'c1', 'TASK_STATE_WORKING'), 0);
+      const [a, b] = [await store.readTask('t1'), await store.readTask('t1')];
+      const results = await Promise.allSettled([
+        store.saveTaskIf({ ...a!.task, metadata: { by: 'a' } }, a!.version),
+        store.saveTaskIf({ ...b!.task, metadata: { by: 'b' } }, b!.version),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const winner = results[0]!.status === 'fulfilled' ? 'a' : 'b';
+      expect((await store.readTask('t1'))?.task.metadata).toEqual({ by: winner });
+    });
+
+    it('reads are copies the caller owns', async () => {
+      await store.saveTaskIf(task('t1', 'c1', 'TASK_STATE_WORKING'), 0);
+      const read = await store.readTask('t1');
+      read!.task.status.state = 'TASK_STATE_FAILED';
+      expect((await store.readTask('t1'))?.task.status.state).toBe('TASK_STATE_WORKING');
+    });
+  });
+}
+
 runStoreSuite('InMemoryTaskStore', () => new InMemoryTaskStore());
 runStoreSuite('SqliteTaskStore (:memory:)', () => new SqliteTaskStore(':memory:'));
 runStoreSuite('SqliteTaskStore (file)', () => new SqliteTaskStore(tempFile()));
+runVersionedSuite('InMemoryTaskStore', () => new InMemoryTaskStore());
+
+describe('PostgreSQL', () => {
+  let postgres: TestPostgres;
+  let url: string;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    url = await postgres.createDatabase();
+  });
+  afterAll(async () => {
+    await postgres?.stop();
+  });
+  /** The store on a database emptied first: every case starts as on a new database. */
+  async function emptied(): Promise<PostgresTaskStore> {
+    const store = await PostgresTaskStore.open(url, { maxConnections: 4 });
+    await store.pool.query('TRUNCATE a2a_tasks, a2a_push_configs RESTART IDENTITY');
+    return store;
+  }
+  runStoreSuite('PostgresTaskStore', emptied);
+  runVersionedSuite('PostgresTaskStore', emptied);
+});
+
+it('SqliteTaskStore offers no optimistic concurrency (one process per file); the others do', () => {
+  const sqlite = new SqliteTaskStore(':memory:');
+  expect(isVersioned(sqlite)).toBe(false);
+  expect(isVersioned(new InMemoryTaskStore())).toBe(true);
+  void sqlite.close();
+});
 
 describe('SqliteTaskStore', () => {
   const Raw = createRequire(import.meta.url)('better-sqlite3') as new (file: string) => {

@@ -1,0 +1,193 @@
+/**
+ * @module bench/scale — A2A `SendMessage` (blocking: the answer is the completed task, one artifact) with one
+ * and with three instances on PostgreSQL (the `cluster` option, PostgresCluster), against one instance on the
+ * in-memory store, in one run: requests per second from a round-robin client of 12 concurrent callers, and
+ * where the time goes — CPU per request of the instances and of PostgreSQL (its backends), and database
+ * transactions per request. The instances are test/scale/harness/instance.ts processes (from sources, with
+ * tsx, all three subjects alike); PostgreSQL is the tests' own (test/helpers/postgres.ts, fsync off), all on
+ * 127.0.0.1. Subjects are measured in turn within each round; ratios are paired within rounds.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+import { startPostgres, type TestPostgres } from '../../test/helpers/postgres.ts';
+import { startInstance, type InstanceProcess } from '../../test/scale/harness/processes.ts';
+import type { PartOptions } from '../lib/part.ts';
+import { ratioRow, valueRow } from '../lib/rows.ts';
+import type { Row } from '../lib/table.ts';
+
+const CONCURRENCY = 12;
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const TICKS_PER_S = 100;
+
+/** CPU time (ms) of `pid` so far, user + system, from /proc (0 when it is gone). */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+  } catch {
+    return 0;
+  }
+}
+
+/** The postmaster and its children (the backends, background workers). */
+function postgresPids(postmaster: number): number[] {
+  const pids = [postmaster];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      if (ppid === postmaster) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+interface Subject {
+  readonly key: string;
+  readonly label: string;
+  readonly instances: InstanceProcess[];
+  /** The database name, for its transaction count; none for the in-memory subject. */
+  readonly database?: string;
+}
+
+interface Round {
+  readonly rps: number;
+  readonly instanceCpuUs: number;
+  readonly postgresCpuUs: number;
+  readonly xactsPerReq: number;
+}
+
+const body = (n: number) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: n,
+    method: 'SendMessage',
+    params: { message: { messageId: `bench-${n}`, role: 'ROLE_USER', parts: [{ text: 'quick' }] } },
+  });
+
+/** `seconds` of load on `subject`, round robin over its instances; every answer must be the completed task. */
+async function load(subject: Subject, seconds: number, postgres: TestPostgres, db: pg.Client): Promise<Round> {
+  const xacts = async () =>
+    subject.database
+      ? Number((await db.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = $1', [subject.database])).rows[0]!.n)
+      : 0;
+  const pgPids = postgresPids(postgres.pid);
+  const cpuOf = (pids: readonly number[]) => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const instancePids = subject.instances.map((i) => i.pid);
+  const [i0, p0, x0] = [cpuOf(instancePids), cpuOf(pgPids), await xacts()];
+  let done = 0;
+  let next = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < until) {
+        const n = next++;
+        const to = subject.instances[n % subject.instances.length]!;
+        const res = await fetch(`${to.url}/a2a`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+          body: body(n),
+        });
+        const answer = (await res.json()) as { result?: { task?: { status?: { state?: string } } } };
+        if (answer.result?.task?.status?.state !== 'TASK_STATE_COMPLETED')
+          throw new Error(`${subject.label}: not a completed task: ${JSON.stringify(answer)}`);
+        done++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const [i1, p1, x1] = [cpuOf(instancePids), cpuOf(postgresPidsStill(pgPids, postgres.pid)), await xacts()];
+  return {
+    rps: done / elapsed,
+    instanceCpuUs: ((i1 - i0) * 1000) / done,
+    postgresCpuUs: ((p1 - p0) * 1000) / done,
+    xactsPerReq: (x1 - x0) / done,
+  };
+}
+
+/** The backends measured at the start (a backend that started meanwhile is counted from zero, which is what it used). */
+function postgresPidsStill(before: readonly number[], postmaster: number): number[] {
+  return [...new Set([...before, ...postgresPids(postmaster)])];
+}
+
+export async function run(options: PartOptions): Promise<Row[]> {
+  const postgres = await startPostgres();
+  const started: InstanceProcess[] = [];
+  const db = new pg.Client({ connectionString: postgres.url });
+  try {
+    await db.connect();
+    const one = await postgres.createDatabase('bench_one');
+    const three = await postgres.createDatabase('bench_three');
+    const lease = '10000';
+    const memory: Subject = { key: 'memory', label: 'memory, 1 instance', instances: [await startInstance(['a2a-memory'])] };
+    const pg1: Subject = {
+      key: 'pg1',
+      label: 'PostgreSQL, 1 instance',
+      instances: [await startInstance(['a2a', one, 'one-0', lease])],
+      database: 'bench_one',
+    };
+    const first = await startInstance(['a2a', three, 'three-0', lease]);
+    const others = await Promise.all([1, 2].map((k) => startInstance(['a2a', three, `three-${k}`, lease])));
+    const pg3: Subject = { key: 'pg3', label: 'PostgreSQL, 3 instances', instances: [first, ...others], database: 'bench_three' };
+    const subjects = [memory, pg1, pg3];
+    for (const s of subjects) started.push(...s.instances);
+    options.log(`scale: warm-up, then ${options.rounds} round(s) of ${options.duration} s per subject, ${CONCURRENCY} callers`);
+    for (const s of subjects) await load(s, Math.min(2, options.duration), postgres, db);
+    const rounds = new Map<string, Round[]>(subjects.map((s) => [s.key, []]));
+    for (let r = 0; r < options.rounds; r++) {
+      for (const s of subjects) {
+        const round = await load(s, options.duration, postgres, db);
+        rounds.get(s.key)!.push(round);
+        options.log(
+          `scale: round ${r + 1} ${s.label}: ${round.rps.toFixed(0)} req/s, instances ${round.instanceCpuUs.toFixed(0)} µs/req, PostgreSQL ${round.postgresCpuUs.toFixed(0)} µs/req`,
+        );
+      }
+    }
+    const of = (key: string, f: (r: Round) => number) => rounds.get(key)!.map(f);
+    const rps = (r: Round) => r.rps;
+    const part = 'scale';
+    const vsMemory = 'vs memory, 1 instance';
+    const rows: Row[] = [
+      valueRow(part, memory.label, 'req/s', of('memory', rps), { note: `SendMessage, blocking, ${CONCURRENCY} callers` }),
+      ratioRow(part, pg1.label, 'req/s', of('pg1', rps), of('memory', rps), vsMemory),
+      ratioRow(part, pg3.label, 'req/s', of('pg3', rps), of('memory', rps), vsMemory),
+      ratioRow(part, pg3.label, 'req/s', of('pg3', rps), of('pg1', rps), 'vs PostgreSQL, 1 instance'),
+    ];
+    for (const s of subjects) {
+      rows.push(
+        valueRow(
+          part,
+          s.label,
+          'instance CPU µs/req',
+          of(s.key, (r) => r.instanceCpuUs),
+        ),
+      );
+      if (s.database) {
+        rows.push(
+          valueRow(
+            part,
+            s.label,
+            'PostgreSQL CPU µs/req',
+            of(s.key, (r) => r.postgresCpuUs),
+          ),
+        );
+        rows.push(
+          valueRow(
+            part,
+            s.label,
+            'transactions/req',
+            of(s.key, (r) => r.xactsPerReq),
+          ),
+        );
+      }
+    }
+    return rows;
+  } finally {
+    for (const i of started) await i.kill('SIGTERM').catch(() => undefined);
+    await db.end().catch(() => undefined);
+    await postgres.stop();
+  }
+}

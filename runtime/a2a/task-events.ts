@@ -1,0 +1,94 @@
+/**
+ * @module a2a/task-events — what one agent event does to a task, apart from where the task is stored: a new
+ * status moves the previous status message into history (as the official SDK keeps it), an artifact chunk
+ * replaces or extends the artifact of its id; and the StreamResponse update that tells the task's streams
+ * and webhooks (https://a2a-protocol.org/latest/specification/, TaskStatusUpdateEvent, TaskArtifactUpdateEvent).
+ */
+import type { CapabilityGate, MethodEntry, StreamResponse } from '@wiregen/a2a-1.0';
+import { A2aErrors } from './errors.ts';
+import type { AgentCard, AgentEvent, Message, Part, Task, TaskHandle, TaskState } from './types.ts';
+
+/** The first of `entry`'s agent gates the card's capabilities leave closed, or undefined when all are open. */
+export function closedGate(entry: MethodEntry, card: AgentCard): CapabilityGate | undefined {
+  const caps = card.capabilities as Record<string, unknown>;
+  return entry.capabilities.find((gate) => gate.side === 'agent' && caps[gate.path[0]!] !== true);
+}
+
+/** The text of `parts`' text parts, joined by newlines. */
+export function textOf(parts: readonly Part[]): string {
+  return parts
+    .filter((p) => typeof p.text === 'string')
+    .map((p) => p.text)
+    .join('\n');
+}
+
+/** Throws -32005 for the first part whose media type the card's default input modes leave out. */
+export function checkInputModes(card: AgentCard, parts: readonly Part[]): void {
+  const modes = card.defaultInputModes;
+  for (const part of parts) {
+    const type = part.mediaType || (part.text !== undefined ? 'text/plain' : part.data !== undefined ? 'application/json' : undefined);
+    if (type !== undefined && !modes.includes(type)) throw A2aErrors.contentType(type);
+  }
+}
+
+/** Applies `event` to `task` (changed in place) and returns the update announcing it. */
+export function applyEvent(task: Task, event: AgentEvent): StreamResponse {
+  const taskId = task.id;
+  if (event.kind === 'status') {
+    const previous = task.status.message;
+    if (previous && event.status.message?.messageId !== previous.messageId) task.history = [...(task.history ?? []), previous];
+    task.status = event.status;
+    return { statusUpdate: { contextId: task.contextId ?? '', status: event.status, taskId } };
+  }
+  const artifacts = [...(task.artifacts ?? [])];
+  const at = artifacts.findIndex((a) => a.artifactId === event.artifact.artifactId);
+  if (at >= 0 && event.append) artifacts[at] = { ...artifacts[at]!, parts: [...artifacts[at]!.parts, ...event.artifact.parts] };
+  else if (at >= 0) artifacts[at] = event.artifact;
+  else artifacts.push(event.artifact);
+  task.artifacts = artifacts;
+  return {
+    artifactUpdate: {
+      ...(event.append ? { append: true } : {}),
+      artifact: event.artifact,
+      contextId: task.contextId ?? '',
+      ...(event.lastChunk ? { lastChunk: true } : {}),
+      taskId,
+    },
+  };
+}
+
+/** An agent message in `contextId` (and `taskId`, when given), with a fresh id. */
+export function agentMessage(messageId: string, contextId: string, taskId: string | undefined, content: string | readonly Part[]): Message {
+  const parts = typeof content === 'string' ? [{ text: content }] : [...content];
+  return { contextId, messageId, parts, role: 'ROLE_AGENT', ...(taskId ? { taskId } : {}) };
+}
+
+/** The TaskHandle of `taskId`: each call becomes one event given to `apply`, stamped by `now`. */
+export function taskHandle(
+  taskId: string,
+  contextId: string,
+  ids: () => string,
+  now: () => string,
+  apply: (event: AgentEvent) => Promise<void>,
+): TaskHandle {
+  const status = (state: TaskState) => (message?: Message) =>
+    apply({ kind: 'status', status: { ...(message ? { message } : {}), state, timestamp: now() } });
+  return {
+    taskId,
+    contextId,
+    agentMessage: (content) => agentMessage(ids(), contextId, taskId, content),
+    working: status('TASK_STATE_WORKING'),
+    inputRequired: status('TASK_STATE_INPUT_REQUIRED'),
+    authRequired: status('TASK_STATE_AUTH_REQUIRED'),
+    complete: status('TASK_STATE_COMPLETED'),
+    fail: status('TASK_STATE_FAILED'),
+    reject: status('TASK_STATE_REJECTED'),
+    cancel: status('TASK_STATE_CANCELED'),
+    artifact: async (chunk) => {
+      const artifactId = chunk.artifactId ?? ids();
+      const artifact = { artifactId, ...(chunk.name !== undefined ? { name: chunk.name } : {}), parts: [...chunk.parts] };
+      await apply({ kind: 'artifact', artifact, ...(chunk.append ? { append: true } : {}), ...(chunk.lastChunk ? { lastChunk: true } : {}) });
+      return artifactId;
+    },
+  };
+}
