@@ -42,9 +42,18 @@ const FIXTURES: Record<string, FixtureCase> = {
   golden: { args: ['--handlers', 'extended'], isError: {}, progressTool: '', completions: true, logging: false },
   // test_error_handling: "Always reports a tool error"; json_schema_2020_12_tool: arguments sampled from its
   // schema miss its if/then/else branch, which the argument check answers as a tool error (SEP-1303).
+  // The tasks extension's tools (SEP-2663, https://modelcontextprotocol.io/seps/2663-tasks-extension) to a
+  // client that does not declare it: failing_job and test_tool_with_task require a task (-32021),
+  // protocol_error_job run inline ends with a tool error.
   conformance: {
     args: [],
-    isError: { json_schema_2020_12_tool: 'isError', test_error_handling: 'isError' },
+    isError: {
+      json_schema_2020_12_tool: 'isError',
+      test_error_handling: 'isError',
+      failing_job: -32021,
+      test_tool_with_task: -32021,
+      protocol_error_job: 'isError',
+    },
     progressTool: 'test_tool_with_progress',
     completions: true,
     logging: true,
