@@ -90,7 +90,9 @@ function uri(str: string): boolean {
 }
 
 function byte(str: string): boolean {
-  if (!LINE_TERMINATOR.test(str)) return str.length % 4 === 0 && BYTE_CHARS.test(str);
+  // A string BYTE_CHARS matches has no line terminator; one it does not match and that has none is not base64.
+  if (BYTE_CHARS.test(str)) return str.length % 4 === 0;
+  if (!LINE_TERMINATOR.test(str)) return false;
   BYTE.lastIndex = 0;
   return BYTE.test(str);
 }
