@@ -7,6 +7,7 @@ import { EXIT_BAD_INPUT, EXIT_OK, formatDiagnostic, InputError } from './errors.
 import { CliError, type Command } from './commands/command.ts';
 import { diff, pin } from './commands/evolve.ts';
 import { generate } from './commands/generate.ts';
+import { golden } from './commands/golden.ts';
 import { init } from './commands/init.ts';
 import { serve } from './commands/serve.ts';
 import { validate } from './commands/validate.ts';
@@ -17,6 +18,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   generate,
   validate,
   serve,
+  golden,
   pin,
   diff,
 };

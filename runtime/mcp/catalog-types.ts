@@ -61,6 +61,22 @@ export interface FixtureSpec {
    * SDK's MCPServer sends, and SEP-1303's tool execution error), or -32602 naming it (`error`).
    */
   readonly invalidArguments?: 'error' | 'result';
+  /**
+   * A successful tools/call result: with `isError: false` (`send`, default; what the official Python SDK sends)
+   * or without it (`omit`; the schema's default when absent, $def CallToolResult; the reference Golden Server).
+   */
+  readonly isErrorFalse?: 'send' | 'omit';
+  /**
+   * completion/complete: `total` and `hasMore` beside the values (`send`, default) or the values only (`omit`;
+   * both are optional, $def CompleteResult; the reference Golden Server).
+   */
+  readonly completionCounts?: 'send' | 'omit';
+  /** McpServerOptions.instructionsIn: where initialize carries the instructions. Default `result`. */
+  readonly instructionsIn?: 'result' | 'serverInfo';
+  /** McpServerOptions.supportedVersions: the revisions server/discover and -32022 list. Default `stateless`. */
+  readonly supportedVersions?: 'stateless' | 'all';
+  /** McpServerOptions.methodNotFound: the wording of 2026-07-28-era -32601 for a removed method. Default `data`. */
+  readonly methodNotFound?: 'data' | 'revision';
   readonly pageSize?: number;
   readonly tools?: readonly ToolSpec[];
   readonly resources?: readonly ResourceSpec[];

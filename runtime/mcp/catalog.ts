@@ -94,12 +94,14 @@ async function callTool(
   const mode: ToolOutput = tool.output ?? (tool['outputSchema'] ? 'wrapped' : 'text');
   // The whole result, as the tool built it: checked against the revision's CallToolResult before it is sent.
   if (mode === 'result') return value as Answer<'tools/call'>;
-  if (mode === 'text') return { content: [{ type: 'text', text: textOf(value) }], isError: false };
+  // isError is optional and absent means false ($def CallToolResult); `isErrorFalse: 'omit'` leaves it out.
+  const ok = def.spec.isErrorFalse === 'omit' ? {} : { isError: false };
+  if (mode === 'text') return { content: [{ type: 'text', text: textOf(value) }], ...ok };
   const structured = (mode === 'wrapped' ? { result: value } : value) as JsonObject;
   if (checks?.output && !checks.output(structured))
     return toolError(`Error executing tool ${name}: output does not match its outputSchema: ${describe(checks.output)}`);
   const text = mode === 'wrapped' ? textOf(value) : canonicalJson(value);
-  return { content: [{ type: 'text', text }], isError: false, structuredContent: structured };
+  return { content: [{ type: 'text', text }], ...ok, structuredContent: structured };
 }
 
 async function readResource(def: FixtureDefinition, params: HandlerParams<'resources/read'>, ctx: RequestContext): Promise<Answer<'resources/read'>> {
@@ -145,7 +147,10 @@ async function complete(
   const { ref, argument, context } = params;
   const query = { ref: { ...ref }, argument, ...(context ? { context: { ...context } } : {}) };
   const values = def.behaviours.complete ? await def.behaviours.complete(query, ctx) : [];
-  return { completion: { values: values.slice(0, MAX_COMPLETION_VALUES), total: values.length, hasMore: values.length > MAX_COMPLETION_VALUES } };
+  const sent = values.slice(0, MAX_COMPLETION_VALUES);
+  // total and hasMore are optional ($def CompleteResult); `completionCounts: 'omit'` leaves them out.
+  if (def.spec.completionCounts === 'omit') return { completion: { values: sent } };
+  return { completion: { values: sent, total: values.length, hasMore: values.length > MAX_COMPLETION_VALUES } };
 }
 
 /** The MCP method handlers of a catalogue, typed by the newest pin. */
@@ -194,6 +199,9 @@ export function catalogServerOptions(def: FixtureDefinition, extra: Partial<McpS
   return {
     serverInfo: spec.serverInfo,
     ...(spec.instructions !== undefined ? { instructions: spec.instructions } : {}),
+    ...(spec.instructionsIn !== undefined ? { instructionsIn: spec.instructionsIn } : {}),
+    ...(spec.supportedVersions !== undefined ? { supportedVersions: spec.supportedVersions } : {}),
+    ...(spec.methodNotFound !== undefined ? { methodNotFound: spec.methodNotFound } : {}),
     capabilities: spec.capabilities,
     ...(spec.cache ? { cache: spec.cache } : {}),
     handlers: catalogHandlers(def),

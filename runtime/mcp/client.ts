@@ -122,8 +122,18 @@ const notAnObject = (method: string, result: unknown) =>
     cause: new TypeError(`expected a JSON object, got ${result === null ? 'null' : typeof result}`),
   });
 
-/** The answers to server/discover that mean "no 2026-07-28 era here": fall back to initialize. */
-const NO_STATELESS_ERA: ReadonlySet<number> = new Set([ErrorCode.MethodNotFound, ErrorCode.InvalidRequest, ErrorCode.InvalidParams]);
+/**
+ * Whether server/discover's failure means "no 2026-07-28 era here" (fall back to initialize): any error the
+ * server answered, whatever its code (a handshake-era server answers -32601, -32600 or -32602; the official
+ * SDK 1.x HTTP server answers HTTP 400 with -32000 "Server not initialized" or "Unsupported protocol
+ * version"), as the official v2 client does. A timeout, no answer at all (a broken connection), and HTTP 401
+ * or 403 (an authorization challenge, which initialize would meet the same way) are not.
+ */
+function refusedDiscovery(err: unknown): boolean {
+  if (!(err instanceof McpClientError) || !(err.cause instanceof JsonRpcError) || err.code === ErrorCode.RequestTimeout) return false;
+  const status = isObject(err.data) ? err.data['status'] : undefined;
+  return status !== 401 && status !== 403;
+}
 
 const CACHEABLE_KEY = (method: string, params: JsonObject | undefined) => {
   const { _meta, ...rest } = params ?? {};
@@ -189,10 +199,8 @@ export class McpClient {
       const meta: unknown = discovered._meta;
       this.#serverInfo = isObject(meta) ? implementationOf(meta[META.serverInfo]) : undefined;
     } catch (err) {
-      // Only a protocol answer means "no 2026-07-28 here" (method not found, wrong era, bad params); a
-      // timeout or a broken connection is reported as it is.
-      const refusal = err instanceof McpClientError && NO_STATELESS_ERA.has(err.code);
-      if (!refusal) throw err;
+      // Only an answer means "no 2026-07-28 here"; a timeout or a broken connection is reported as it is.
+      if (!refusedDiscovery(err)) throw err;
       await this.#initialize();
     }
   }

@@ -5,16 +5,16 @@
  * {@link EraSession}. The two eras (handshake.ts, stateless.ts) see the connection only through
  * {@link EraConnection}: they run handlers, check results and enter their era; they never write its fields.
  */
-import { readId, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
+import { readId, type JsonObject, type JsonRpcError, type RequestId } from '../jsonrpc/message.ts';
 import { Peer, type IncomingRequest } from '../jsonrpc/peer.ts';
 import type { Transport } from '../transports/transport.ts';
 import type { MethodEntry } from '../core/index.ts';
 import { createContext, type BuiltContext, type ContextInit } from './context.ts';
-import { internalError, invalidRequestParameters, methodNotFound } from './errors.ts';
+import { internalError, invalidRequestParameters, methodNotFound, methodNotInRevision } from './errors.ts';
 import { initialize } from './handshake.ts';
 import { hasStatelessEnvelope } from './meta.ts';
 import { InputRequired } from './mrtr.ts';
-import { gatesOpen, statelessOnly, type Revision } from './revisions.ts';
+import { gatesOpen, inSomeRevision, statelessOnly, type Revision } from './revisions.ts';
 import type { McpServer } from './server.ts';
 import { StatelessSession } from './stateless.ts';
 import type { ListKind } from './subscriptions.ts';
@@ -64,6 +64,8 @@ export interface EraConnection {
   checkResult(entry: MethodEntry, result: unknown, revision: Revision): void;
   handlerFor(method: string): Handler | undefined;
   requireGates(entry: MethodEntry, caps: JsonObject): void;
+  /** The -32601 for `method`, which `revision` does not serve (`entry`: what its dispatch table says of it). */
+  methodNotFound(method: string, entry: MethodEntry | undefined, revision: string): JsonRpcError;
 }
 
 export class McpConnection implements EraConnection {
@@ -202,5 +204,14 @@ export class McpConnection implements EraConnection {
   /** Throws -32601 unless the entry's server-side capability gates are all advertised in `caps`. */
   requireGates(entry: MethodEntry, caps: JsonObject): void {
     if (!gatesOpen(entry, 'server', caps)) throw methodNotFound(entry.method);
+  }
+
+  /**
+   * The 2026-07-28 era's -32601 for a method `revision` does not serve (`entry`: what its dispatch table says
+   * of it, if anything): worded as the server's `methodNotFound` option says when another revision has it.
+   */
+  methodNotFound(method: string, entry: MethodEntry | undefined, revision: string): JsonRpcError {
+    const elsewhere = entry === undefined && this.server.options.methodNotFound === 'revision' && inSomeRevision(method);
+    return elsewhere ? methodNotInRevision(method, revision) : methodNotFound(method);
   }
 }

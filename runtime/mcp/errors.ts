@@ -8,6 +8,15 @@ import { MCP_ERRORS } from './protocol.ts';
 /** -32601 as the SDK sends it (the SDK's recorded raw_errors session): the method name as data. */
 export const methodNotFound = (method: string) => new JsonRpcError(ErrorCode.MethodNotFound, 'Method not found', method);
 
+/**
+ * -32601 for a method of another revision than the one in use, worded as the reference Golden Server words
+ * it (`methodNotFound: 'revision'`): `Method not found: initialize (not part of protocol revision 2026-07-28)`,
+ * no data (test/golden/reference/modern/initialize.response.json). A method no revision has keeps
+ * {@link methodNotFound}.
+ */
+export const methodNotInRevision = (method: string, revision: string) =>
+  new JsonRpcError(ErrorCode.MethodNotFound, `Method not found: ${method} (not part of protocol revision ${revision})`);
+
 /** The SDK's answer to a handshake-era request it cannot accept (the SDK's recorded raw_handshake session: before initialize). */
 export const invalidRequestParameters = () => new JsonRpcError(ErrorCode.InvalidParams, 'Invalid request parameters', '');
 

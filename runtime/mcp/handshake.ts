@@ -10,6 +10,7 @@ import type { IncomingRequest } from '../jsonrpc/peer.ts';
 import type { EraConnection, EraSession } from './connection.ts';
 import { alreadyInitialized, invalidRequestParameters, methodNotFound, statelessOnHandshake } from './errors.ts';
 import { hasStatelessEnvelope, implementationOf } from './meta.ts';
+import { answerMatches } from './elicit-answer.ts';
 import { checkClientCapabilities } from './mrtr.ts';
 import { advertises, isHandshakeVersion, LATEST_HANDSHAKE, requireRevision, type Revision } from './revisions.ts';
 import { LIST_CHANGED, RESOURCE_UPDATED, type ListKind } from './subscriptions.ts';
@@ -28,8 +29,11 @@ export async function initialize(conn: EraConnection, req: IncomingRequest): Pro
   const { options } = conn.server;
   const clientCapabilities: Open<ClientCapabilities> = isObject(params['capabilities']) ? params['capabilities'] : {};
   conn.enter(new HandshakeSession(conn, revision, clientCapabilities, implementationOf(params['clientInfo'])));
-  const result: JsonObject = { protocolVersion: revision.version, capabilities: options.capabilities.handshake, serverInfo: options.serverInfo };
-  if (options.instructions !== undefined) result['instructions'] = options.instructions;
+  // `instructionsIn: 'serverInfo'` (the reference Golden Server) nests them in the Implementation.
+  const nested = options.instructions !== undefined && options.instructionsIn === 'serverInfo';
+  const serverInfo = nested ? { ...options.serverInfo, instructions: options.instructions } : options.serverInfo;
+  const result: JsonObject = { protocolVersion: revision.version, capabilities: options.capabilities.handshake, serverInfo };
+  if (options.instructions !== undefined && !nested) result['instructions'] = options.instructions;
   conn.checkResult(entry, result, revision);
   return result;
 }
@@ -113,7 +117,7 @@ export class HandshakeSession implements EraSession {
         throw new JsonRpcError(ErrorCode.InternalError, `${request.method} is not a request the server can send in ${this.revision.version}`);
       const timeoutMs = this.#conn.server.options.clientRequestTimeoutMs ?? CLIENT_REQUEST_TIMEOUT_MS;
       const answer = await this.#conn.peer.request(request.method, request.params, { signal: req.signal, relatedTo: req.id, timeoutMs });
-      if (entry.result && !entry.result(answer))
+      if (!answerMatches(request, answer, entry.result))
         throw new JsonRpcError(
           ErrorCode.InternalError,
           `The client's answer to ${request.method} does not match the ${this.revision.version} schema`,

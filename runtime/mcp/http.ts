@@ -46,7 +46,7 @@ import { Exchange, HttpChannel, NO_HEADERS } from './http-channel.ts';
 import { checkMirroredHeaders, HEADER_MISMATCH } from './http-headers.ts';
 import { hasStatelessEnvelope, META, unsupportedVersionOf } from './meta.ts';
 import { HTTP_400_CODES } from './protocol.ts';
-import { LATEST_STATELESS, loadedRevision, requireRevision } from './revisions.ts';
+import { advertisedVersions, LATEST_STATELESS, loadedRevision, requireRevision } from './revisions.ts';
 import type { McpServer } from './server.ts';
 
 export interface McpHttpOptions extends OriginPolicy, OutboundLimits, HttpServerTimeouts {
@@ -249,7 +249,7 @@ export class McpHttpHandler {
     const bodyVersion = meta !== null && typeof meta === 'object' ? (meta as JsonObject)[META.protocolVersion] : undefined;
     if (typeof bodyVersion === 'string') {
       if (bodyVersion !== version) return sendError(res, 400, id, headerMismatch(version, bodyVersion));
-      const unsupported = unsupportedVersionOf(version);
+      const unsupported = unsupportedVersionOf(version, advertisedVersions(this.#server.options.supportedVersions));
       if (unsupported) return sendError(res, 400, id, unsupported);
     }
     const entry = (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(method);

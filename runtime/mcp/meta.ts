@@ -32,8 +32,8 @@ export interface RequestMeta {
  * The -32022 answer to a request for `version`, or undefined when this server speaks it: the one check of the
  * version, made by the `_meta` checks below and, first, by HTTP admission (runtime/mcp/http.ts).
  */
-export function unsupportedVersionOf(version: string): JsonRpcError | undefined {
-  return isStatelessVersion(version) ? undefined : unsupportedVersion(version, STATELESS_VERSIONS);
+export function unsupportedVersionOf(version: string, supported: readonly string[] = STATELESS_VERSIONS): JsonRpcError | undefined {
+  return isStatelessVersion(version) ? undefined : unsupportedVersion(version, supported);
 }
 
 /** A client's identity as the schema of the revision in use has checked it (an Implementation), if it is there. */
@@ -50,9 +50,10 @@ export function hasStatelessEnvelope(params: JsonObject | undefined): boolean {
 /**
  * Checks a request's `_meta` (in the order above); returns what it carries or throws the documented error.
  * (Over HTTP the MCP-Protocol-Version header has been compared with the body before: runtime/mcp/http.ts.)
- * The revision asked for, and `shapes` (whose validators check the log level), must be loaded.
+ * The revision asked for, and `shapes` (whose validators check the log level), must be loaded; `supported` is
+ * what -32022 lists (default: the 2026-07-28-era revisions; revisions.ts `advertisedVersions`).
  */
-export function checkRequestMeta(params: JsonObject | undefined, shapes: string): RequestMeta {
+export function checkRequestMeta(params: JsonObject | undefined, shapes: string, supported: readonly string[] = STATELESS_VERSIONS): RequestMeta {
   const meta = params?.['_meta'];
   if (!isObject(meta)) throw paramsError(MISSING_ENVELOPE);
   for (const key of Object.keys(meta)) if (!META_KEY.test(key)) throw paramsError('_meta contains an invalid key or non-JSON value');
@@ -64,7 +65,7 @@ export function checkRequestMeta(params: JsonObject | undefined, shapes: string)
   const version = meta[META.protocolVersion];
   if (version === undefined) throw paramsError(`Missing required ${META.protocolVersion} metadata`);
   if (typeof version !== 'string') throw paramsError(`${META.protocolVersion} must be a string`);
-  const unsupported = unsupportedVersionOf(version);
+  const unsupported = unsupportedVersionOf(version, supported);
   if (unsupported) throw unsupported;
   // serveStateless loaded every revision this check lets through before it asked.
   const revision = loadedRevision(version)!;

@@ -22,6 +22,22 @@ export const STATELESS_VERSIONS: readonly string[] = statelessRevisions;
 export const LATEST_HANDSHAKE = handshakeRevisions[handshakeRevisions.length - 1]!;
 export const LATEST_STATELESS = statelessRevisions[statelessRevisions.length - 1]!;
 
+/**
+ * The revisions a server lists in server/discover's supportedVersions and in -32022's data.supported, newest
+ * first: `stateless` (default) the 2026-07-28-era revisions only, the ones a client may put in `_meta` (the
+ * schema, $def DiscoverResult: "the client should choose a version from this list for use in subsequent
+ * requests"; what the official Python SDK sends); `all` every revision it serves, the handshake era's too
+ * (the reference Golden Server: test/golden/README.md).
+ */
+export function advertisedVersions(choice: 'stateless' | 'all' = 'stateless'): string[] {
+  return choice === 'all' ? [...HANDSHAKE_VERSIONS, ...STATELESS_VERSIONS].reverse() : [...STATELESS_VERSIONS];
+}
+
+/** Whether any revision has `method` (removed or not yet added in the one in use). */
+export function inSomeRevision(method: string): boolean {
+  return Object.values(mcp).some((r) => (r.methods as readonly string[]).includes(method));
+}
+
 type Version = keyof typeof mcp;
 const isVersion = (v: string): v is Version => Object.hasOwn(mcp, v);
 export const isHandshakeVersion = (v: string): boolean => HANDSHAKE_VERSIONS.includes(v);

@@ -9,15 +9,16 @@ import { ErrorCode, forValidation, isObject, JsonRpcError, type JsonObject } fro
 import type { IncomingRequest } from '../jsonrpc/peer.ts';
 import type { EraConnection, EraSession } from './connection.ts';
 import { invalidParams, methodNotFound } from './errors.ts';
+import { answerMatches, withoutFormContent } from './elicit-answer.ts';
 import { checkRequestMeta, META } from './meta.ts';
 import { checkClientCapabilities, InputRequired } from './mrtr.ts';
 import {
+  advertisedVersions,
   isStatelessVersion,
   LATEST_STATELESS,
   loadedRevision,
   loadRevision,
   requireRevision,
-  STATELESS_VERSIONS,
   type Revision,
 } from './revisions.ts';
 import { listen, listChangedToListens, resourceUpdatedToListens, type ListKind } from './subscriptions.ts';
@@ -28,7 +29,7 @@ import type { MethodEntry } from '../core/index.ts';
 const BUILTIN: Record<string, (conn: EraConnection) => Handler> = {
   'server/discover': (conn) => () => {
     const { options } = conn.server;
-    const result: JsonObject = { supportedVersions: [...STATELESS_VERSIONS], capabilities: options.capabilities.stateless };
+    const result: JsonObject = { supportedVersions: advertisedVersions(options.supportedVersions), capabilities: options.capabilities.stateless };
     if (options.instructions !== undefined) result['instructions'] = options.instructions;
     return result;
   },
@@ -45,8 +46,7 @@ function answersFor(requests: Readonly<Record<string, WireInputRequest>>, respon
       missing[key] = request;
       continue;
     }
-    const validate = revision.lookup(request.method)?.result;
-    if (validate && !validate(answer))
+    if (!answerMatches(request, answer, revision.lookup(request.method)?.result))
       throw new JsonRpcError(ErrorCode.InvalidParams, `inputResponses.${key} is not a valid ${request.method} result`);
     answers[key] = answer;
   }
@@ -106,17 +106,18 @@ export class StatelessSession implements EraSession {
 /** Serves one 2026-07-28 request; a valid one locks the connection to this era. */
 async function serveStateless(conn: EraConnection, session: StatelessSession, req: IncomingRequest): Promise<unknown> {
   const probe = (await requireRevision(LATEST_STATELESS)).lookup(req.method);
-  if (probe?.kind !== 'request' || probe.direction === 'server-to-client' || probe.embedded) throw methodNotFound(req.method);
+  if (probe?.kind !== 'request' || probe.direction === 'server-to-client' || probe.embedded)
+    throw conn.methodNotFound(req.method, probe, LATEST_STATELESS);
   const caps = conn.server.options.capabilities.stateless;
   conn.requireGates(probe, caps);
   const asked = isObject(req.params?.['_meta']) ? req.params['_meta'][META.protocolVersion] : undefined;
   if (typeof asked === 'string' && isStatelessVersion(asked)) await loadRevision(asked);
-  const meta = checkRequestMeta(req.params, LATEST_STATELESS);
+  const meta = checkRequestMeta(req.params, LATEST_STATELESS, advertisedVersions(conn.server.options.supportedVersions));
   const revision = loadedRevision(meta.protocolVersion)!;
   const entry = revision.lookup(req.method);
   if (!entry) throw methodNotFound(req.method);
   const params = req.params!;
-  if (entry.params && !entry.params(forValidation(params))) throw invalidParams(entry.params.errors);
+  if (entry.params && !entry.params(forValidation(withoutFormContent(params)))) throw invalidParams(entry.params.errors);
   const { server } = conn;
   const state =
     entry.inputRequired && typeof params['requestState'] === 'string' ? server.codec.verify(params['requestState'], req.method, params) : undefined;

@@ -125,6 +125,22 @@ export interface McpServerOptions {
   readonly serverInfo: Open<Implementation>;
   readonly instructions?: string;
   /**
+   * Where the handshake era's initialize result carries `instructions`: `result` (default; the schema, $def
+   * InitializeResult) or `serverInfo`, inside the Implementation (the reference Golden Server,
+   * test/golden/README.md). server/discover always has them at the top (the schema, $def DiscoverResult).
+   */
+  readonly instructionsIn?: 'result' | 'serverInfo';
+  /** The revisions server/discover and -32022 list (revisions.ts `advertisedVersions`). Default `stateless`. */
+  readonly supportedVersions?: 'stateless' | 'all';
+  /**
+   * -32601 in the 2026-07-28 era for a method a handshake revision has but 2026-07-28 removed (initialize,
+   * ping, logging/setLevel, resources/(un)subscribe): `data` (default), "Method not found" with the method as
+   * data (the official SDK), or `revision`, "Method not found: <method> (not part of protocol revision
+   * 2026-07-28)" without data (the reference Golden Server). A method no revision has, and every -32601 of the
+   * handshake era, is always the former (the SDK's recorded sessions, test/helpers/legacy-oracle.ts).
+   */
+  readonly methodNotFound?: 'data' | 'revision';
+  /**
    * Capabilities advertised by initialize (handshake; typed as the newest handshake revision's) and by
    * server/discover (2026-07-28).
    */

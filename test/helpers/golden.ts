@@ -6,11 +6,13 @@
  * Layout: test/golden/manifest.json lists the cases; case `legacy/tools-list` is the pair
  * test/golden/legacy/tools-list.request.json (one line, exactly as sent) and .response.json.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clip, describeDifference, firstDifference } from './json-diff.ts';
 import { ROOT } from './project.ts';
-import { startServer } from './stdio-server.ts';
+import { judge } from '../../generator/golden/check.ts';
+import { type Corpus, type CorpusCase, loadCorpus } from '../../generator/golden/corpus.ts';
+import { runStdioCase } from '../../generator/golden/stdio.ts';
 
 export const GOLDEN_DIR = join(ROOT, 'test', 'golden');
 
@@ -57,6 +59,8 @@ export interface GoldenCase {
   readonly handshake: string | null;
   /** The MCP revision the response is served under; its generated package validates the response. */
   readonly revision: string;
+  /** `reference`: the reference Golden Server's own case (also in test/golden/reference/); `project`: ours. */
+  readonly provenance: 'reference' | 'project';
   readonly note?: string;
 }
 
@@ -180,59 +184,45 @@ export interface CaseRun {
   readonly failure?: string;
 }
 
+/** The corpus as `wiregen golden check` reads it (generator/golden/corpus.ts): the replay goes through it. */
+let corpus: Corpus | undefined;
+function goldenCorpus(): Corpus {
+  corpus ??= loadCorpus(GOLDEN_DIR, { cwd: ROOT });
+  return corpus;
+}
+const corpusCase = (c: GoldenCase): CorpusCase => {
+  const found = goldenCorpus().cases.find((x) => x.name === c.name);
+  if (!found) throw new Error(`${c.name}: not in test/golden/manifest.json`);
+  return found;
+};
+
 /**
- * Plays one case on a fresh server: the legacy preamble (initialize with the case's revision, which must be
- * answered with that revision, then notifications/initialized), the request line as stored, one line read
- * back; then stdin is closed and the server must exit 0 having written nothing else.
+ * Plays one case on a fresh server, as `wiregen golden check --exact` does (generator/golden/stdio.ts): the
+ * legacy preamble (initialize with the case's revision, which must be answered with that revision, then
+ * notifications/initialized), the request line as stored, the response read back; then stdin is closed and
+ * the server must exit 0 having written nothing else.
  */
-export async function runCase(manifest: GoldenManifest, c: GoldenCase): Promise<CaseRun> {
-  const server = startServer({ command: serverCommand(c) });
-  const fail = (why: string): CaseRun => ({ failure: `${c.name}: ${why}\n[stderr]\n${clip(server.stderr(), 4000)}` });
-  try {
-    if (c.handshake !== null) {
-      server.send(manifest.preamble.initialize.replace('$REVISION', c.handshake));
-      const init = await server.nextLine(GOLDEN_TIMEOUT_MS);
-      if (init.kind !== 'line') return fail(`initialize got ${init.kind}`);
-      const answer = JSON.parse(init.line) as { result?: { protocolVersion?: unknown } };
-      if (answer.result?.protocolVersion !== c.handshake)
-        return fail(`initialize was not answered with revision ${c.handshake}: ${clip(init.line, 500)}`);
-      server.send(manifest.preamble.initialized);
-    }
-    server.send(requestLine(c));
-    const line = await server.nextLine(GOLDEN_TIMEOUT_MS);
-    if (line.kind !== 'line') return fail(`the request got ${line.kind}, not a response line`);
-    let response: unknown;
-    try {
-      response = JSON.parse(line.line);
-    } catch {
-      return fail(`the response is not JSON: ${clip(line.line, 500)}`);
-    }
-    const exit = await server.close(GOLDEN_TIMEOUT_MS);
-    if (exit.rest.length) return fail(`unexpected output after the response: ${clip(exit.rest.join('\n'), 1000)}`);
-    if (exit.timedOut || exit.code !== 0) return fail(`exit ${exit.timedOut ? 'timed out' : `code ${exit.code} signal ${exit.signal}`}`);
-    return { response };
-  } finally {
-    server.kill();
-  }
+export async function runCase(_manifest: GoldenManifest, c: GoldenCase): Promise<CaseRun> {
+  const cc = corpusCase(c);
+  const run = await runStdioCase(cc, requestLine(c), {
+    command: serverCommand(c),
+    cwd: ROOT,
+    preamble: goldenCorpus().preamble,
+    timeoutMs: GOLDEN_TIMEOUT_MS,
+    exact: true,
+  });
+  return run.failure !== undefined ? { failure: `${c.name}: ${run.failure}` } : { response: run.response };
 }
 
 /** GOLDEN_ACCEPT=1: missing responses are written from the current output; existing ones never are. */
 export const ACCEPT = process.env['GOLDEN_ACCEPT'] === '1';
 
 /**
- * Compares a run with the committed response; with GOLDEN_ACCEPT=1 a missing response is written instead.
- * Returns the failure, if any.
+ * Compares a run with the committed response as `wiregen golden check` does (generator/golden/check.ts
+ * `judge`); with GOLDEN_ACCEPT=1 a missing response is written instead (`--accept`). Returns the failure, if any.
  */
 export function checkOrAccept(c: GoldenCase, run: CaseRun): string | undefined {
   if (run.failure) return run.failure;
-  const expected = committedResponse(c);
-  if (expected === undefined) {
-    if (!ACCEPT) return `${c.name}: no committed response; run with GOLDEN_ACCEPT=1 to write it from the current output, then check it by hand`;
-    const embedded = nonCanonicalEmbeddedJson(run.response);
-    if (embedded.length) return `${c.name}: not accepted: ${embedded.join('; ')}`;
-    writeFileSync(responsePath(c), responseText(run.response), { flag: 'wx' }); // wx: never overwrite
-    return undefined;
-  }
-  const mismatch = responseMismatch(expected, run.response);
-  return mismatch && `${c.name}: ${mismatch}`;
+  const outcome = judge(goldenCorpus(), corpusCase(c), { response: run.response, other: [] }, { accept: ACCEPT, cwd: ROOT });
+  return outcome.status === 'fail' ? `${c.name}: ${outcome.detail.join('\n')}` : undefined;
 }

@@ -47,6 +47,9 @@ export function sampleValue(schema: unknown, root: JsonObject = isObject(schema)
     const target = resolveRef(schema['$ref'], root);
     return target === undefined ? {} : sampleValue(target, root, depth + 1);
   }
+  // A titled enum (SEP-1330: oneOf/anyOf of `const` branches beside `type`): its first option, not any string.
+  const options = schema['oneOf'] ?? schema['anyOf'];
+  if (Array.isArray(options) && options.length && options.every((o) => isObject(o) && 'const' in o)) return (options[0] as JsonObject)['const'];
   for (const union of ['anyOf', 'oneOf', 'allOf'] as const) {
     const branches = schema[union];
     if (Array.isArray(branches) && branches.length && schema['type'] === undefined) return sampleValue(branches[0], root, depth + 1);

@@ -10,8 +10,9 @@
  * revision, the handshake with that revision.
  *
  * Then: tools/list and the tools the context names, or every listed tool whose x-mcp-header annotations are
- * valid with arguments sampled from its schema; resources/list and read each, prompts/list and get each, when
- * advertised. Elicitation (form and URL), sampling and roots are answered by handlers, in both eras.
+ * valid with arguments sampled from its schema (json-schema-2020-12-preservation: the focal tool's inputSchema,
+ * as the client received it, passed back to the echo tool, as the scenario asks); resources/list and read
+ * each, prompts/list and get each, when advertised. Elicitation (form and URL), sampling and roots are answered by handlers, in both eras.
  *
  * Authorization scenarios (auth/…): the channel authorizes with an OAuthClient (@wiregen/runtime/auth), the
  * browser step done headlessly (test/auth/headless-browser.ts), configured as an application would be from what
@@ -51,6 +52,9 @@ const REDIRECT_URI = 'http://localhost:3000/callback';
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 /** Everything a scenario may ask of the client, declared in both eras. */
 const CAPABILITIES: JsonObject = { roots: { listChanged: false }, sampling: {}, elicitation: { form: {}, url: {} } };
+
+/** The runner's json-schema-2020-12-preservation scenario: its focal tool and the echo tool (its description). */
+const PRESERVATION = { scenario: 'json-schema-2020-12-preservation', focal: 'json_schema_2020_12_tool', echo: 'json_schema_echo' };
 
 interface ToolCall {
   readonly name: string;
@@ -144,6 +148,12 @@ async function listAll(client: McpClient, method: string, key: string): Promise<
 function plannedCalls(tools: readonly JsonObject[], context: JsonObject): ToolCall[] {
   if (Array.isArray(context['toolCalls'])) return context['toolCalls'] as ToolCall[];
   const calls: ToolCall[] = [];
+  if (scenario === PRESERVATION.scenario) {
+    // The scenario asks for the focal tool's inputSchema, as the client received it, back as the echo tool's
+    // `schema` argument: what it compares with what it served (SEP-1613, SEP-2106).
+    const focal = tools.find((t) => t['name'] === PRESERVATION.focal);
+    if (focal) return [{ name: PRESERVATION.echo, arguments: { schema: focal['inputSchema'] as JsonObject } }];
+  }
   for (const tool of tools) {
     const invalid = invalidHeaderAnnotations(tool['inputSchema']);
     if (invalid.length) {

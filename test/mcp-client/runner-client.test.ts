@@ -142,6 +142,14 @@ describe('client leg, --requirements 2026-07-28', () => {
   });
 });
 
+describe('client leg: json-schema-2020-12-preservation (run unscored by 2026-07-28, scored by 2025-11-25)', () => {
+  it.each(['2026-07-28', '2025-11-25'])('--requirements %s: the echoed inputSchema keeps every keyword (no FAILURE)', (requirements) => {
+    const checks = result(requirements, 'json-schema-2020-12-preservation').checks;
+    expect(checks.find((c) => c.id === 'json-schema-2020-12-client-$schema-preserved')?.status).toBe('SUCCESS');
+    expect(failures(requirements, 'json-schema-2020-12-preservation')).toEqual([]);
+  });
+});
+
 describe('client leg, --requirements 2025-11-25 (not authorization)', () => {
   it('lists the non-authorization client scenarios', () => {
     expect(NON_AUTH_2025).toEqual(expect.arrayContaining(['initialize', 'tools_call']));

@@ -1,0 +1,164 @@
+/**
+ * @module commands/golden — `wiregen golden check|record <corpus-dir> … -- <server command…>`: golden-file
+ * tests of any MCP server, ours or not, over stdio or Streamable HTTP (the logic is in golden/).
+ */
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { EXIT_DIFFERENT, EXIT_OK } from '../errors.ts';
+import { type Command, usageError } from './command.ts';
+
+const HELP = `Usage: wiregen golden check <corpus-dir> [options] -- <server command...>
+       wiregen golden check <corpus-dir> --url <url> [options] [-- <server command...>]
+       wiregen golden record <corpus-dir> <case> [--request <json>] [options] -- <server command...>
+
+Plays a wire corpus against an MCP server and compares every response with the expected one: parsed JSON
+(object key order never matters), strings byte for byte, JSON held inside a string canonical (compact, keys
+sorted) and equal. The corpus is a directory with manifest.json ({"cases": [{"name", "handlers",
+"notifications"}]}, as the reference Golden corpus; optional "preamble", "handshake", and per case "era",
+"handshake", "provenance") and per case <name>.request.json (one line, sent exactly) and <name>.response.json.
+
+Each case gets a fresh server (stdio) or a fresh session (HTTP). A legacy case (handshake era) first sends
+the preamble's initialize, which must be answered with the revision asked for, and notifications/initialized;
+a legacy initialize case and every modern (2026-07-28) case are sent alone. Messages the server sends before
+the response (notifications, requests) are not compared.
+
+check options:
+  --url <url>                  Streamable HTTP endpoint (else stdio). With a server command, the command is
+                               started once per distinct argument set and the cases run once <url> accepts
+                               connections; without one, they go to a server you run
+  --handlers <set>=<args>      the server arguments of a handler set named by the cases (repeatable);
+                               base adds none unless given. Quote <args> as one shell word
+  --notifications <args>       the server arguments for cases with "notifications": true
+  --handshake <revision>       the revision a legacy preamble negotiates when the case and the manifest name
+                               none (default 2025-06-18, the reference corpus's)
+  --accept                     write the response files that are missing from the server's answers; never
+                               overwrites one (delete a file to record it again); check each by hand
+  --exact                      (stdio) the server may write nothing but the answers and must exit 0 when
+                               stdin closes
+  --embedded-json <mode>       exact (default) or parsed: compare strings that hold JSON by that JSON
+  --only <name>                only this case (repeatable)
+  --parallel <n>               cases at once (default 2)
+  --timeout <ms>               per line or request, and for start-up (default 30000)
+  --verbose                    also list the cases that pass
+
+record: plays one new request (--request, or stdin) and writes <case>.request.json, its response and the
+manifest entry (provenance "project"); refuses a case that exists. Takes --url, --handlers, --notifications,
+--handshake, --timeout, and --set <handler set>, --notifying, --era legacy|modern for the new case.
+
+Exit: 0 every case matches, 1 some case differs, fails or has no response, 2 bad input.
+
+Examples:
+  wiregen golden check test/golden/reference --handlers extended='--handlers extended' -- wiregen serve golden --stdio
+  wiregen golden check corpus --url http://127.0.0.1:3001/mcp -- node server.js
+  wiregen golden record corpus legacy/echo --request '{"jsonrpc":"2.0","id":5,"method":"tools/call",…}' -- node server.js`;
+
+/** A positive integer, or undefined. */
+function positive(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw usageError('golden', `${flag} ${JSON.stringify(text)} is not a positive integer`);
+  return Number(text);
+}
+
+const OPTIONS = {
+  url: { type: 'string' },
+  handlers: { type: 'string', multiple: true },
+  notifications: { type: 'string' },
+  handshake: { type: 'string' },
+  accept: { type: 'boolean' },
+  exact: { type: 'boolean' },
+  'embedded-json': { type: 'string' },
+  only: { type: 'string', multiple: true },
+  parallel: { type: 'string' },
+  timeout: { type: 'string' },
+  verbose: { type: 'boolean' },
+  request: { type: 'string' },
+  set: { type: 'string' },
+  notifying: { type: 'boolean' },
+  era: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export const golden: Command = {
+  summary: [
+    ['golden check <dir> -- <cmd>', 'replay a wire corpus against any MCP server (stdio, or --url for HTTP)'],
+    ['golden record <dir> <case>', 'capture a new case of a corpus from a server'],
+  ],
+  help: HELP,
+  async run(args, { out, base }) {
+    const split = args.indexOf('--');
+    const own = split === -1 ? args : args.slice(0, split);
+    const command = split === -1 ? [] : args.slice(split + 1);
+    const { values, positionals } = parseArgs({ args: own, options: OPTIONS, allowPositionals: true, strict: true });
+    if (values.help) return (out(HELP), EXIT_OK);
+    const [action, dir, name, ...extra] = positionals;
+    if (action !== 'check' && action !== 'record') throw usageError('golden', 'say check or record (wiregen golden --help)');
+    if (dir === undefined) throw usageError('golden', `${action}: name the corpus directory`);
+    const wantsName = action === 'record';
+    if (wantsName && name === undefined) throw usageError('golden', 'record: name the new case (<era>/<case>)');
+    if ((!wantsName && name !== undefined) || extra.length)
+      throw usageError('golden', `unexpected ${[...(wantsName ? [] : [name]), ...extra].join(' ')}`);
+    if (values.url === undefined && command.length === 0) throw usageError('golden', `${action}: give the server command after --, or --url <url>`);
+    if (values.url !== undefined && !/^https?:\/\//.test(values.url))
+      throw usageError('golden', `--url ${JSON.stringify(values.url)} is not an http(s) URL`);
+    const embedded = values['embedded-json'] ?? 'exact';
+    if (embedded !== 'exact' && embedded !== 'parsed')
+      throw usageError('golden', `--embedded-json is exact or parsed, not ${JSON.stringify(embedded)}`);
+    if (values.exact && values.url !== undefined) throw usageError('golden', '--exact is for stdio');
+    const { splitArguments } = await import('../golden/server.ts');
+    const handlers: Record<string, string[]> = {};
+    for (const pair of values.handlers ?? []) {
+      const at = pair.indexOf('=');
+      if (at < 1) throw usageError('golden', `--handlers ${JSON.stringify(pair)}: write <set>=<server arguments>`);
+      handlers[pair.slice(0, at)] = splitArguments(pair.slice(at + 1));
+    }
+    const cwd = base.root ?? process.cwd();
+    const options = {
+      command,
+      ...(values.url !== undefined ? { url: values.url } : {}),
+      mapping: { handlers, ...(values.notifications !== undefined ? { notifications: splitArguments(values.notifications) } : {}) },
+      accept: values.accept ?? false,
+      exact: values.exact ?? false,
+      embedded,
+      ...(positive(values.timeout, '--timeout') !== undefined ? { timeoutMs: positive(values.timeout, '--timeout')! } : {}),
+      ...(positive(values.parallel, '--parallel') !== undefined ? { parallel: positive(values.parallel, '--parallel')! } : {}),
+      cwd,
+    } as const;
+    const { report } = await import('../golden/check.ts');
+    const corpusDir = resolve(cwd, dir);
+    if (action === 'record') {
+      if (values.era !== undefined && values.era !== 'legacy' && values.era !== 'modern')
+        throw usageError('golden', `--era is legacy or modern, not ${JSON.stringify(values.era)}`);
+      const { recordCase } = await import('../golden/record.ts');
+      const outcome = await recordCase(
+        corpusDir,
+        {
+          name: name!,
+          request: values.request ?? (await readStdin()),
+          ...(values.set !== undefined ? { handlers: values.set } : {}),
+          notifications: values.notifying ?? false,
+          ...(values.era !== undefined ? { era: values.era } : {}),
+        },
+        { ...options, ...(values.handshake !== undefined ? { handshake: values.handshake } : {}) },
+      );
+      report([outcome], true)
+        .slice(0, -1)
+        .forEach((l) => out(l));
+      return outcome.status === 'accepted' ? EXIT_OK : EXIT_DIFFERENT;
+    }
+    const { loadCorpus } = await import('../golden/corpus.ts');
+    const corpus = loadCorpus(corpusDir, { ...(values.handshake !== undefined ? { handshake: values.handshake } : {}), cwd });
+    const only = values.only;
+    const unknown = (only ?? []).filter((n) => !corpus.cases.some((c) => c.name === n));
+    if (unknown.length) throw usageError('golden', `--only: no case ${unknown.join(', ')} in ${corpus.shown}`);
+    const { checkCorpus } = await import('../golden/check.ts');
+    const outcomes = await checkCorpus(corpus, options, only ? corpus.cases.filter((c) => only.includes(c.name)) : corpus.cases);
+    report(outcomes, values.verbose ?? false).forEach((l) => out(l));
+    return outcomes.every((o) => o.status !== 'fail') ? EXIT_OK : EXIT_DIFFERENT;
+  },
+};

@@ -1,0 +1,140 @@
+/**
+ * Interop with the official MCP clients (issue 15 §2): `@modelcontextprotocol/sdk` 1.32.2 and the v2
+ * `@modelcontextprotocol/client` 2.4.0 (legacy, auto and pinned-2026-07-28 modes) against `wiregen serve
+ * fixture-server`, `serve golden --handlers extended` and `serve conformance`, over stdio and Streamable HTTP:
+ * every tool called (elicitation and sampling answered by the client's handlers, a form's number answered as
+ * the SDKs do), every resource read, every template listed, every prompt got, a completion where offered,
+ * logging set to debug where advertised, progress asked for. Expectations come from the fixtures' specs (the
+ * tools that report an error by design), not from a recording of our own output.
+ */
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as V1Stdio } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport as V1Http } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from '@modelcontextprotocol/client';
+import { StdioClientTransport as V2Stdio } from '@modelcontextprotocol/client/stdio';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serveHttp, serveStdio, stopAll } from './helpers.ts';
+import { elicitationAnswer, SAMPLED, tour, type CallTool, type OfficialClient, type Outcome } from './tour.ts';
+
+afterAll(stopAll);
+const INFO = { name: 'wiregen-interop', version: '1.0.0' };
+const CAPABILITIES = { capabilities: { elicitation: { form: {} }, sampling: {}, roots: {} } };
+
+interface FixtureCase {
+  readonly args: readonly string[];
+  /** The tools that answer a tool error by design, and why. */
+  readonly isError: Readonly<Record<string, Outcome>>;
+  /** The tool that reports progress. */
+  readonly progressTool: string;
+  readonly completions: boolean;
+  readonly logging: boolean;
+}
+
+const FIXTURES: Record<string, FixtureCase> = {
+  // read_doc: the sampled uri names no document; fail: "Always fails" (schemas/fixtures/fixture-server.yaml).
+  'fixture-server': { args: [], isError: { read_doc: 'isError', fail: 'isError' }, progressTool: 'count', completions: false, logging: false },
+  golden: { args: ['--handlers', 'extended'], isError: {}, progressTool: '', completions: true, logging: false },
+  // test_error_handling: "Always reports a tool error"; json_schema_2020_12_tool: arguments sampled from its
+  // schema miss its if/then/else branch, which the argument check answers as a tool error (SEP-1303).
+  conformance: {
+    args: [],
+    isError: { json_schema_2020_12_tool: 'isError', test_error_handling: 'isError' },
+    progressTool: 'test_tool_with_progress',
+    completions: true,
+    logging: true,
+  },
+};
+
+type Flavour = 'sdk-1.32.2' | 'v2-legacy' | 'v2-auto' | 'v2-pinned';
+const FLAVOURS: Flavour[] = ['sdk-1.32.2', 'v2-legacy', 'v2-auto', 'v2-pinned'];
+
+interface Connected {
+  readonly client: OfficialClient;
+  readonly callTool: CallTool;
+  readonly version: string | undefined;
+  readonly logs: () => number;
+  setLevel(): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+async function connect(flavour: Flavour, transport: 'stdio' | 'http', fixture: string): Promise<Connected> {
+  const args = FIXTURES[fixture]!.args;
+  let logs = 0;
+  if (flavour === 'sdk-1.32.2') {
+    const c = new V1Client(INFO, CAPABILITIES);
+    c.setRequestHandler(ElicitRequestSchema, (r) => elicitationAnswer(r.params) as never); // the handler's result type is the SDK's ElicitResult: the answer is one
+    c.setRequestHandler(CreateMessageRequestSchema, () => SAMPLED as never); // likewise, a CreateMessageResult
+    c.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [] }));
+    c.setNotificationHandler(LoggingMessageNotificationSchema, () => void logs++);
+    await c.connect(
+      transport === 'stdio' ? new V1Stdio({ ...serveStdio(fixture, ...args), stderr: 'pipe' }) : new V1Http(await serveHttp(fixture, ...args)),
+    );
+    return {
+      client: c as unknown as OfficialClient, // its methods' parameter types are the SDK's zod-inferred ones, wider than the tour's
+      callTool: (p, o) => c.callTool(p, undefined, o) as Promise<Record<string, unknown>>,
+      version: undefined, // SDK 1.x does not expose the negotiated revision
+      logs: () => logs,
+      setLevel: () => c.setLoggingLevel('debug'),
+      close: () => c.close(),
+    };
+  }
+  const mode = flavour === 'v2-legacy' ? 'legacy' : flavour === 'v2-auto' ? 'auto' : { pin: '2026-07-28' as const };
+  const c = new V2Client(INFO, { ...CAPABILITIES, versionNegotiation: { mode } });
+  c.setRequestHandler('elicitation/create', (r) => elicitationAnswer(r.params) as never); // as above: the answer is an ElicitResult
+  c.setRequestHandler('sampling/createMessage', () => SAMPLED as never);
+  c.setRequestHandler('roots/list', () => ({ roots: [] }));
+  c.setNotificationHandler('notifications/message', () => void logs++);
+  await c.connect(
+    transport === 'stdio' ? new V2Stdio({ ...serveStdio(fixture, ...args), stderr: 'pipe' }) : new V2Http(await serveHttp(fixture, ...args)),
+  );
+  return {
+    client: c as unknown as OfficialClient, // as above
+    callTool: (p, o) => c.callTool(p, o) as Promise<Record<string, unknown>>,
+    version: c.getNegotiatedProtocolVersion(),
+    logs: () => logs,
+    setLevel: () => c.setLoggingLevel('debug'),
+    close: () => c.close(),
+  };
+}
+
+describe.each(FLAVOURS)('%s', (flavour) => {
+  describe.each(['stdio', 'http'] as const)('over %s', (transport) => {
+    it.each(Object.keys(FIXTURES))(
+      'serve %s: every tool, resource, template, prompt and completion',
+      async (fixture) => {
+        const spec = FIXTURES[fixture]!;
+        const c = await connect(flavour, transport, fixture);
+        try {
+          if (flavour === 'v2-auto' || flavour === 'v2-pinned') expect(c.version).toBe('2026-07-28');
+          else if (flavour === 'v2-legacy') expect(c.version).toBe('2025-11-25');
+          // logging/setLevel exists in the handshake era only (2026-07-28 carries the level in each request's _meta).
+          if (spec.logging && (flavour === 'sdk-1.32.2' || flavour === 'v2-legacy')) await c.setLevel();
+          const seen = await tour(c.client, c.callTool);
+          expect(Object.fromEntries(Object.entries(seen.tools).filter(([, o]) => o !== 'ok'))).toEqual(spec.isError);
+          expect(Object.keys(seen.tools).length).toBeGreaterThan(Object.keys(spec.isError).length);
+          expect(Object.values(seen.resources).every((o) => o === 'ok')).toBe(true);
+          expect(
+            Object.values(seen.prompts).every((o) => o === 'ok'),
+            JSON.stringify(seen.prompts),
+          ).toBe(true);
+          if (spec.completions) expect(seen.completion).toBe('ok');
+          // Progress over HTTP reaches the caller. Over stdio both SDKs drop notifications that arrive in the same
+          // chunk as the response (their bug: test/interop/README.md), so it is not counted there.
+          if (spec.progressTool && transport === 'http') expect(seen.progress[spec.progressTool]).toBeGreaterThan(0);
+          // After logging/setLevel debug, the conformance tools' notifications/message reach the client (over HTTP, as above).
+          if (fixture === 'conformance' && transport === 'http' && (flavour === 'sdk-1.32.2' || flavour === 'v2-legacy'))
+            expect(c.logs()).toBeGreaterThan(0);
+        } finally {
+          await c.close();
+        }
+      },
+      180_000,
+    );
+  });
+});
