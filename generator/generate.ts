@@ -128,7 +128,7 @@ ${rows.join('\n')}
 
 /**
  * Emits one folder of generated/: runs `emit` (which returns formatted files), adds them under `dir`, and
- * logs `<dir>: <what the files are> (<seconds> s)`.
+ * logs `<dir>: <what the files are> (<seconds> s)`, the seconds since `t0` (default: now).
  */
 async function emitFolder(
   ctx: Context,
@@ -136,8 +136,8 @@ async function emitFolder(
   dir: string,
   emit: () => Promise<FileSet>,
   what: (count: number) => string,
+  t0 = performance.now(),
 ): Promise<{ files: number; ms: number }> {
-  const t0 = performance.now();
   const emitted = await emit();
   for (const [name, text] of emitted) files.set(`${dir}/${name}`, text);
   const ms = performance.now() - t0;
@@ -155,15 +155,24 @@ export async function generateAll(ctx: Context): Promise<{ files: FileSet; repor
   const files: FileSet = new Map();
   for (const { folder, generated } of await generateFixtures(ctx)) for (const [name, text] of generated.files) files.set(`${folder}/${name}`, text);
   const reports: PinReport[] = [];
-  for (const plan of plans) {
+  // Every pin's emission starts before the first is awaited: each hands its validators.js to a formatting
+  // thread (format/pool.ts) and the next pin's validators compile meanwhile. Added and logged in pin order.
+  const emitting = plans.map((plan) => {
+    const t0 = performance.now();
+    const emitted = emitPin(plan);
+    emitted.catch(() => {}); // awaited below, in order; a later pin's failure must not go unhandled meanwhile
+    return { plan, t0, emitted };
+  });
+  for (const { plan, t0, emitted } of emitting) {
     const defs = Object.keys(plan.defs).length;
     const methods = plan.methods.length;
     const done = await emitFolder(
       ctx,
       files,
       plan.id,
-      () => emitPin(plan),
+      () => emitted,
       (n) => `${defs} defs, ${methods} methods, ${plural(n, 'file')}`,
+      t0,
     );
     reports.push({ id: plan.id, defs, methods, ...done });
   }

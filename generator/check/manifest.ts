@@ -14,12 +14,28 @@ import type { Direction, Manifest, ManifestMethod } from '../load/manifest.ts';
 import { protoTypeName, type ProtoRpc } from '../load/proto.ts';
 import { deref, isObject, parseSchemaRef, refName, resolveSchemaRef, type JsonObject, type SchemaBundle } from '../load/schema.ts';
 
+/**
+ * A message's own properties, with the pointer (inside the definition) each is declared at: its `properties`,
+ * then those of its `allOf` members (an extension's schema writes a message as `allOf: [{$ref: JSONRPCRequest},
+ * {properties: {method, params}}]`, the tasks extension's GetTaskRequest).
+ */
+function messageProperties(schema: JsonObject): Map<string, { schema: JsonObject; at: string }> {
+  const out = new Map<string, { schema: JsonObject; at: string }>();
+  const add = (props: unknown, at: string) => {
+    if (isObject(props))
+      for (const [k, v] of Object.entries(props)) if (isObject(v) && !out.has(k)) out.set(k, { schema: v, at: `${at}/properties/${k}` });
+  };
+  add(schema['properties'], '#');
+  const parts = schema['allOf'];
+  if (Array.isArray(parts)) parts.forEach((part, i) => isObject(part) && add(part['properties'], `#/allOf/${i}`));
+  return out;
+}
+
 /** Definitions that fix a `method` constant, by method. */
 function methodDefs(bundle: SchemaBundle): Map<string, string[]> {
   const byMethod = new Map<string, string[]>();
   for (const [name, schema] of Object.entries(bundle.defs)) {
-    const props = schema['properties'];
-    const method = isObject(props) && isObject(props['method']) ? props['method']['const'] : undefined;
+    const method = messageProperties(schema).get('method')?.schema['const'];
     if (typeof method === 'string') byMethod.set(method, [...(byMethod.get(method) ?? []), name]);
   }
   return byMethod;
@@ -62,6 +78,13 @@ function propertiesOf(bundle: SchemaBundle, schema: JsonObject | undefined): Jso
     if (Array.isArray(alts)) for (const alt of alts) if (isObject(alt)) Object.assign(out, propertiesOf(bundle, deref(bundle, alt)));
   }
   return out;
+}
+
+/** `request` or `notification` when a message is an `allOf` over the JSON-RPC envelope of one (an extension's schema). */
+function envelopeKind(schema: JsonObject): 'request' | 'notification' | undefined {
+  const parts = Array.isArray(schema['allOf']) ? schema['allOf'] : [];
+  const refs = parts.map((p) => refName(p));
+  return refs.includes('JSONRPCRequest') ? 'request' : refs.includes('JSONRPCNotification') ? 'notification' : undefined;
 }
 
 class Checker {
@@ -139,6 +162,7 @@ function checkMcp(loaded: LoadedPin, c: Checker): void {
   const serverNotifications = unionMembers(bundle, 'ServerNotification');
   const serverResults = unionMembers(bundle, 'ServerResult');
   const clientResults = new Set([...unionMembers(bundle, 'ClientResult'), ...unionMembers(bundle, 'InputResponse')]);
+  const extension = manifest.extension !== undefined;
 
   // Schema → manifest: every definition fixing a method constant is accounted for.
   for (const [method, defs] of defsByMethod) {
@@ -164,9 +188,8 @@ function checkMcp(loaded: LoadedPin, c: Checker): void {
       c.at(method, 'message', `names $def ${entry.message}, which ${bundle.file} does not define`);
       continue;
     }
-    const msg = bundle.defs[entry.message]!;
-    const props = isObject(msg['properties']) ? msg['properties'] : {};
-    const fixed = isObject(props['method']) ? props['method']['const'] : undefined;
+    const props = messageProperties(bundle.defs[entry.message]!);
+    const fixed = props.get('method')?.schema['const'];
     if (fixed !== method)
       c.at(method, 'message', `${entry.message} fixes method ${JSON.stringify(fixed)} (${c.schemaPtr(entry.message)}), not "${method}"`);
     for (const alias of entry.aliases ?? []) {
@@ -176,8 +199,8 @@ function checkMcp(loaded: LoadedPin, c: Checker): void {
     }
 
     // params: must be what the message's `params` property is.
-    const paramsSchema = props['params'];
-    const expectedParams = paramsSchema === undefined ? undefined : (refName(paramsSchema) ?? `${entry.message}#/properties/params`);
+    const paramsSchema = props.get('params');
+    const expectedParams = paramsSchema === undefined ? undefined : (refName(paramsSchema.schema) ?? `${entry.message}${paramsSchema.at}`);
     if (entry.params !== expectedParams)
       c.at(
         method,
@@ -194,7 +217,9 @@ function checkMcp(loaded: LoadedPin, c: Checker): void {
     const inAny = (set: Set<string>) => names.some((n) => set.has(n));
     const isRequest = inAny(clientRequests) || inAny(serverRequests) || inAny(inputRequests);
     const isNotification = inAny(clientNotifications) || inAny(serverNotifications);
-    const kind = isRequest ? 'request' : isNotification ? 'notification' : undefined;
+    // An extension's schema has no Client*/Server* unions: its envelope says what the message is.
+    const envelope = extension ? envelopeKind(bundle.defs[entry.message]!) : undefined;
+    const kind = isRequest ? 'request' : isNotification ? 'notification' : envelope;
     if (kind === undefined)
       c.at(method, 'message', `${entry.message} is in none of ClientRequest, ServerRequest, InputRequest, ClientNotification, ServerNotification`);
     else if (kind !== entry.kind) c.at(method, 'kind', `is ${entry.kind}, but ${entry.message} is a ${kind} in ${bundle.file}`);
@@ -233,10 +258,10 @@ function checkMcp(loaded: LoadedPin, c: Checker): void {
     } else c.forbid(method, entry, ['cacheable', 'inputRequired', 'taskAugmented', 'mcpName'], 'only requests have results');
 
     if (entry.kind === 'request') {
-      c.flag(method, 'inputRequired', entry.inputRequired, 'inputResponses' in paramProps, [
-        entry.params ?? 'its params',
-        'accept inputResponses (multi round-trip)',
-      ]);
+      // A multi round-trip retry carries inputResponses with the round's requestState (schema
+      // InputResponseRequestParams); an extension's inputResponses alone (tasks/update) are not a retry.
+      const retries = 'inputResponses' in paramProps && (!extension || 'requestState' in paramProps);
+      c.flag(method, 'inputRequired', entry.inputRequired, retries, [entry.params ?? 'its params', 'accept inputResponses (multi round-trip)']);
       c.flag(method, 'taskAugmented', entry.taskAugmented, 'task' in paramProps, [
         entry.params ?? 'its params',
         'accept a task (task-augmented request)',

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { EXIT_OK } from '../errors.ts';
 import { type Command, usageError } from './command.ts';
 
-const HELP = `Usage: wiregen serve <target> (--stdio [--parse-errors] [--max-line-bytes <n>] | --http <port> [--auth <config>])
+const HELP = `Usage: wiregen serve <target> (--stdio [--parse-errors] [--max-line-bytes <n>] | --http <port> [--auth <config>] [--resumable])
                      [--handlers <set>] [--notifications] [--store <store>]
 
 Serves an MCP server (both eras: the handshake era, initialize, 2024-11-05 to 2025-11-25, and 2026-07-28)
@@ -35,6 +35,8 @@ Options:
   --auth <config>         (MCP over HTTP) serve as an OAuth 2.1 protected resource: a YAML or JSON file with
                           resource, authorizationServers, verify ({jwt: {issuer}} or {introspection: …}) and
                           optional requiredScopes / methodScopes (its JSON Schema: dist/serve/auth.schema.json)
+  --resumable             (MCP over HTTP) resumable SSE streams in handshake-era sessions: priming events,
+                          event ids, replay after Last-Event-ID (SEP-1699; a 1 MiB replay log per session)
   --handlers <set>        a handler set the module exports in handlerSets (default: base, its default export)
   --notifications         (MCP) serve as a transport that can deliver change notifications: listChanged and
                           resources subscribe become true in both eras
@@ -71,6 +73,7 @@ export const serve: Command = {
         'max-line-bytes': { type: 'string' },
         auth: { type: 'string' },
         store: { type: 'string' },
+        resumable: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -92,6 +95,7 @@ export const serve: Command = {
       throw usageError('serve', `--max-line-bytes ${JSON.stringify(rawMax)} is not a positive integer`);
     if (!stdio && (values['parse-errors'] || rawMax !== undefined))
       throw usageError('serve', `--${values['parse-errors'] ? 'parse-errors' : 'max-line-bytes'} is for --stdio`);
+    if (values.resumable && stdio) throw usageError('serve', '--resumable is for --http: stdio streams cannot be resumed');
     if (values.auth !== undefined && stdio)
       throw usageError('serve', '--auth is for --http: stdio has no authorization (the host starting the server is trusted)');
     if (values.store !== undefined && stdio) throw usageError('serve', '--store is for A2A agents, served with --http <port>');
@@ -119,7 +123,8 @@ export const serve: Command = {
         );
       const authorization =
         values.auth === undefined ? undefined : await (await import('../serve/auth.ts')).loadAuthorization(values.auth, base.root ?? process.cwd());
-      await serveHttp(served, port, authorization);
+      if (values.resumable && served.protocol !== 'mcp') throw usageError('serve', `--resumable is for MCP servers; ${target} is an A2A agent`);
+      await serveHttp(served, port, authorization, values.resumable ? { resumability: {} } : {});
       return EXIT_OK;
     }
     if (served.protocol !== 'mcp') throw usageError('serve', `${target} is an A2A agent: serve it over HTTP with --http <port>`);

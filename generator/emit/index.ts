@@ -20,9 +20,13 @@ const VERBATIM: ReadonlySet<string> = new Set(['validators.fast.js']);
 /** Emits one pin's package: file name → formatted text. */
 export async function emitPin(plan: PinPlan): Promise<FileSet> {
   const { js, fastJs, dts } = emitValidators(plan);
+  const head = header(GENERATOR_NAME, plan.sources);
+  // Formatting validators.js starts now, on a worker thread (format/pool.ts), while the rest is emitted
+  // (and, when the caller emits several pins, while the next pin's validators compile).
+  const validatorsJs = formatFiles([['validators.js', js]], head);
+  validatorsJs.catch(() => {}); // awaited below; must not go unhandled if an emitter before that throws
   const raw: [string, string][] = [
     ['types.ts', await emitTypes(plan)],
-    ['validators.js', js],
     ['validators.d.ts', dts],
     ['dispatch.ts', emitDispatch(plan)],
     ['handlers.ts', emitHandlers(plan)],
@@ -35,5 +39,8 @@ export async function emitPin(plan: PinPlan): Promise<FileSet> {
     ['README.md', emitReadme(plan, GENERATOR_NAME, { defs: Object.keys(plan.defs).length, methods: plan.methods.length })],
     ['validators.fast.js', fastJs],
   ];
-  return formatFiles(raw, header(GENERATOR_NAME, plan.sources), VERBATIM);
+  const [formatted, validators] = await Promise.all([formatFiles(raw, head, VERBATIM), validatorsJs]);
+  // In the order they always had: validators.js second, after types.ts.
+  const [types, ...rest] = formatted;
+  return new Map([types!, ...validators, ...rest]);
 }

@@ -152,28 +152,22 @@ function stableNames(
   return { renames, values };
 }
 
-/** Whether the module still calls `require(…)` (ajv's CommonJS references), and the first such call. */
-function firstRequire(source: ts.SourceFile): string | undefined {
-  let found: string | undefined;
-  const visit = (node: ts.Node): void => {
-    if (found) return;
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require') found = node.getText(source);
-    else ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
 /**
  * ajv's run-time helpers the module requires (`require("ajv/dist/runtime/ucs2length")` for minLength/maxLength,
  * `…/equal` for uniqueItems and object consts, …): each call, and the import that replaces it.
  */
-function runtimeHelpers(source: ts.SourceFile): { edits: Edit[]; imports: string[] } {
+function runtimeHelpers(source: ts.SourceFile): { edits: Edit[]; imports: string[]; otherRequire: string | undefined } {
   const edits: Edit[] = [];
   const names = new Map<string, string>();
+  let otherRequire: string | undefined;
   const visit = (node: ts.Node): void => {
-    const arg = ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require' ? node.arguments[0] : undefined;
-    if (arg && ts.isStringLiteral(arg) && arg.text.startsWith('ajv/dist/runtime/')) {
+    const isRequire = ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require';
+    const arg = isRequire ? node.arguments[0] : undefined;
+    if (isRequire && !(arg && ts.isStringLiteral(arg) && arg.text.startsWith('ajv/dist/runtime/'))) {
+      otherRequire ??= node.getText(source);
+      return;
+    }
+    if (arg && ts.isStringLiteral(arg)) {
       let name = names.get(arg.text);
       if (name === undefined) names.set(arg.text, (name = `ajvRuntime_${arg.text.slice('ajv/dist/runtime/'.length).replace(/[^A-Za-z0-9]/g, '_')}`));
       // A CommonJS file: Node's ESM import gives its module.exports as the default export, loaders that honour
@@ -186,7 +180,7 @@ function runtimeHelpers(source: ts.SourceFile): { edits: Edit[]; imports: string
   };
   visit(source);
   const imports = [...names].map(([path, name]) => `import ${name} from "${path}.js";`);
-  return { edits, imports };
+  return { edits, imports, otherRequire };
 }
 
 /**
@@ -205,55 +199,93 @@ export function standaloneEsm(ajv: AjvInstance, refs: Record<string, string>, la
   if (runtimeFormatsOnly && missing.length)
     throw new Error(`${label}: format ${missing.join(', ')} has no implementation in @wiregen/runtime/core (runtime/core/formats.ts); add it there`);
   const imports: string[] = [];
+  const declarations: { key: string; text: string }[] = [];
   if (used.length && !missing.length) imports.push(`import { ${FORMATS} } from "@wiregen/runtime/core";`);
-  if (missing.length)
-    imports.push(
-      `import { ${FORMATS} as runtimeFormats } from "@wiregen/runtime/core";`,
-      `import ajvFormats from "ajv-formats/dist/formats.js";`,
-      `const ${FORMATS} = { ...ajvFormats.fullFormats, ...runtimeFormats };`,
-    );
+  if (missing.length) {
+    imports.push(`import { ${FORMATS} as runtimeFormats } from "@wiregen/runtime/core";`, `import ajvFormats from "ajv-formats/dist/formats.js";`);
+    declarations.push({ key: FORMATS, text: `const ${FORMATS} = { ...ajvFormats.fullFormats, ...runtimeFormats };` });
+  }
   const helpers = runtimeHelpers(source);
+  // Every require() left is one of ajv's CommonJS references that no import replaces (the edits only rename
+  // ajv's names and replace the helpers' calls, so none is added or removed otherwise).
+  if (helpers.otherRequire) throw new Error(`standalone code for ${label} still calls require(): ${helpers.otherRequire}`);
   edits.push(...helpers.edits);
   imports.push(...helpers.imports);
-  if (imports.length) edits.push({ start: afterPrologueAndImports(source), end: afterPrologueAndImports(source), text: `\n${imports.join('\n')}` });
-  const edited = applyEdits(code, edits);
-  const required = firstRequire(parseModule(edited, label, 'js'));
-  if (required) throw new Error(`standalone code for ${label} still calls require(): ${required}`);
-  return inStableOrder(edited, label);
+  return inStableOrder(source, edits, renames, { imports, declarations }, label);
 }
 
 /**
- * The module's statements ordered by the names they declare, not in the order ajv compiled them: a `$ref`
- * added to an early definition makes ajv reach a function sooner, which would move its whole block. Every
- * top-level statement of ajv's standalone code only declares (a schema constant, a pattern, a format, a
+ * The text of each top-level statement of `source` with the `edits` inside it applied. Every edit lies inside
+ * one statement (a renamed identifier, a replaced call); one that does not is an error.
+ */
+function editedStatements(source: ts.SourceFile, edits: readonly Edit[], label: string): string[] {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  let next = 0;
+  const texts = source.statements.map((statement) => {
+    const start = statement.getStart(source);
+    const end = statement.getEnd();
+    const inside: Edit[] = [];
+    for (; next < sorted.length && sorted[next]!.start < end; next++) {
+      const e = sorted[next]!;
+      if (e.start < start || e.end > end) throw new Error(`${label}: an edit across statements at ${e.start}`);
+      inside.push({ start: e.start - start, end: e.end - start, text: e.text });
+    }
+    return applyEdits(source.text.slice(start, end), inside);
+  });
+  if (next < sorted.length) throw new Error(`${label}: an edit outside every statement at ${sorted[next]!.start}`);
+  return texts;
+}
+
+/**
+ * The module's statements, edited, ordered by the names they declare, not in the order ajv compiled them: a
+ * `$ref` added to an early definition makes ajv reach a function sooner, which would move its whole block.
+ * Every top-level statement of ajv's standalone code only declares (a schema constant, a pattern, a format, a
  * function, a wrapper object naming a function) or annotates a function (`validate_X.evaluated = …`); none
  * runs a validator, so the order they run in at load does not matter. Each function is followed by its
- * annotations; the exports come last, by name.
+ * annotations; the exports come last, by name. `added` are the imports that follow the directive prologue and
+ * the declarations they need; a statement's key is its declared name after `renames` (the statements are
+ * classified on the parsed module as ajv wrote it, and edited as text, so the module is parsed only once).
  */
-function inStableOrder(code: string, label: string): string {
-  const source = parseModule(code, label, 'js');
+function inStableOrder(
+  source: ts.SourceFile,
+  edits: readonly Edit[],
+  renames: ReadonlyMap<string, string>,
+  added: { readonly imports: readonly string[]; readonly declarations: readonly { key: string; text: string }[] },
+  label: string,
+): string {
+  const texts = editedStatements(source, edits, label);
+  const renamed = (name: string) => renames.get(name) ?? name;
+  const leading = afterPrologueAndImports(source);
   const prologue: string[] = [];
   const exported: { key: string; text: string }[] = [];
   const declared: { key: string; rank: number; index: number; text: string }[] = [];
-  source.statements.forEach((statement, index) => {
-    const text = statement.getText(source);
+  let index = 0;
+  const addImports = () => {
+    prologue.push(...added.imports);
+    for (const d of added.declarations) declared.push({ key: d.key, rank: 0, index: index++, text: d.text });
+  };
+  if (leading === 0) addImports();
+  source.statements.forEach((statement, i) => {
+    const text = texts[i]!;
     if (ts.isImportDeclaration(statement) || (ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression))) prologue.push(text);
     else if (ts.isVariableStatement(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
       const name = statement.declarationList.declarations[0]?.name;
-      exported.push({ key: name && ts.isIdentifier(name) ? name.text : text, text });
-    } else if (ts.isFunctionDeclaration(statement) && statement.name) declared.push({ key: statement.name.text, rank: 1, index, text });
+      exported.push({ key: name && ts.isIdentifier(name) ? renamed(name.text) : text, text });
+    } else if (ts.isFunctionDeclaration(statement) && statement.name) declared.push({ key: renamed(statement.name.text), rank: 1, index, text });
     else if (ts.isVariableStatement(statement)) {
       const name = statement.declarationList.declarations[0]?.name;
       if (!name || !ts.isIdentifier(name)) throw new Error(`${label}: a top-level declaration without a name: ${text.slice(0, 80)}`);
-      declared.push({ key: name.text, rank: 0, index, text });
+      declared.push({ key: renamed(name.text), rank: 0, index, text });
     } else if (
       ts.isExpressionStatement(statement) &&
       ts.isBinaryExpression(statement.expression) &&
       ts.isPropertyAccessExpression(statement.expression.left) &&
       ts.isIdentifier(statement.expression.left.expression)
     )
-      declared.push({ key: statement.expression.left.expression.text, rank: 2, index, text });
+      declared.push({ key: renamed(statement.expression.left.expression.text), rank: 2, index, text });
     else throw new Error(`${label}: a top-level statement standalone code is not expected to have: ${text.slice(0, 80)}`);
+    index++;
+    if (statement.getEnd() === leading) addImports();
   });
   const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   declared.sort((a, b) => byKey(a, b) || a.rank - b.rank || a.index - b.index);

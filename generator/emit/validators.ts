@@ -160,12 +160,14 @@ function withAcceptPath(plan: PinPlan, allErrors: string): string {
   // A validator's name must not stand for anything else the wrapper uses: its locals, the namespace, ajv's names.
   const clash = names.find((n) => RESERVED.has(n) || /^(validate|schema|format|formats|pattern|func|wrapper|root)(\d*$|_)/.test(n));
   if (clash) throw new Error(`${plan.id}: a validator named ${clash} would clash with a name of the generated code`);
+  // ajv's module opens with `"use strict";` and its imports; ours joins them, the all-errors code follows.
+  // The exports removed all come after that prologue, so it ends where it ends in the module as parsed.
+  const split = afterPrologueAndImports(source);
+  if (aliases.some((a) => a.edit.start < split)) throw new Error(`standalone code for ${plan.id}: an export before its imports`);
   const code = applyEdits(
     allErrors,
     aliases.map((a) => a.edit),
   );
-  // ajv's module opens with `"use strict";` and its imports; ours joins them, the all-errors code follows.
-  const split = afterPrologueAndImports(parseModule(code, `${plan.id} validators.js`, 'js'));
   return render('validators.js', {
     head: code.slice(0, split),
     body: code.slice(split).trimStart(),

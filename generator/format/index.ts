@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import * as prettier from 'prettier';
+import { formatInPool, POOL_MIN_CHARS } from './pool.ts';
 
 /** Generated files of one run, by path relative to the output folder. Sorted on write. */
 export type FileSet = Map<string, string>;
@@ -42,7 +43,8 @@ export async function formatFile(path: string, text: string, head: string): Prom
   const parser = parserFor(path);
   if (parser === undefined) return text.endsWith('\n') ? text : `${text}\n`;
   const withHeader = parser === 'json' ? text : head + text;
-  return prettier.format(withHeader, { ...PRETTIER, parser });
+  const options = { ...PRETTIER, parser };
+  return withHeader.length >= POOL_MIN_CHARS ? formatInPool(withHeader, options) : prettier.format(withHeader, options);
 }
 
 /**
@@ -54,10 +56,12 @@ export async function formatFiles(
   head: string,
   verbatim: ReadonlySet<string> = new Set(),
 ): Promise<FileSet> {
-  const files: FileSet = new Map();
-  for (const [name, text] of emitted)
-    files.set(name, verbatim.has(name) ? head + text + (text.endsWith('\n') ? '' : '\n') : await formatFile(name, text, head));
-  return files;
+  // Started together, so the big ones format on worker threads side by side (format/pool.ts); kept in order.
+  const formatted = [...emitted].map(
+    async ([name, text]) =>
+      [name, verbatim.has(name) ? head + text + (text.endsWith('\n') ? '' : '\n') : await formatFile(name, text, head)] as const,
+  );
+  return new Map(await Promise.all(formatted));
 }
 
 /** Folders in a generated tree that are not the generator's: a package's build output and its installs. */

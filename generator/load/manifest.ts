@@ -43,6 +43,8 @@ export interface Manifest {
   readonly protocol: 'mcp' | 'a2a';
   readonly revision: string;
   readonly service?: string;
+  /** MCP: the extension identifier when the pin is an extension's schema (SEP-2133), served on top of a revision. */
+  readonly extension?: string;
   readonly methods: Readonly<Record<string, ManifestMethod>>;
   /** Maps a JSON pointer into the manifest to its line and column. */
   readonly locate: Locator;

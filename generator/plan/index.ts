@@ -10,6 +10,8 @@ import { deref, parseSchemaRef, resolveSchemaRef, type Draft, type JsonObject, t
 import { packageVersion } from '../load/version.ts';
 import { planWireOrder, type WireOrder } from './wire-order.ts';
 
+const isJsonObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 export interface ValidatorPlan {
   /** Exported name in validators.js. */
   readonly name: string;
@@ -75,9 +77,11 @@ export interface PinPlan {
 function planRef(loaded: LoadedPin, text: string, where: string): ValidatorPlan {
   const ref = parseSchemaRef(text);
   if (ref.tokens.length === 0) return { name: ref.def, ref, type: ref.def };
-  // Only `#/properties/a/properties/b` chains map onto TypeScript indexed access types.
+  // Only `#/properties/a/properties/b` chains map onto TypeScript indexed access types; an `allOf/<n>` step
+  // may come between (a member's properties are the intersection's: an extension's GetTaskRequest params).
   const names: string[] = [];
   for (let i = 0; i < ref.tokens.length; i += 2) {
+    if (ref.tokens[i] === 'allOf' && /^\d+$/.test(ref.tokens[i + 1] ?? '')) continue;
     if (ref.tokens[i] !== 'properties' || ref.tokens[i + 1] === undefined)
       fail({ file: loaded.manifest.file, pointer: where, message: `${text}: only #/properties/<name> pointers are supported` });
     names.push(ref.tokens[i + 1]!);
@@ -108,7 +112,9 @@ export function planPin(loaded: LoadedPin): PinPlan {
       return v;
     };
     const message = entry.message ? bundle.defs[entry.message] : undefined;
-    const required = message?.['required'];
+    // Required members, of the message or of its allOf parts (an extension's message over the JSON-RPC envelope).
+    const parts = Array.isArray(message?.['allOf']) ? message['allOf'] : [];
+    const required = [message, ...parts].flatMap((m) => (isJsonObject(m) && Array.isArray(m['required']) ? m['required'] : []));
     const caps = entry.capability === undefined ? [] : typeof entry.capability === 'string' ? [entry.capability] : entry.capability;
     const params = use(entry.params, 'params');
     const result = use(entry.result, 'result');
@@ -120,7 +126,7 @@ export function planPin(loaded: LoadedPin): PinPlan {
       direction: entry.direction,
       ...(entry.message ? { message: entry.message } : {}),
       ...(params ? { params } : {}),
-      paramsRequired: Array.isArray(required) && required.includes('params'),
+      paramsRequired: required.includes('params'),
       paramsOptional: requiredParams.length === 0,
       ...(result ? { result } : {}),
       capabilities: caps.map((c) => {

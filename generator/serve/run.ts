@@ -6,7 +6,7 @@
  */
 import { listenA2aHttp } from '@wiregen/runtime/a2a';
 import type { ResourceAuthorization } from '@wiregen/runtime/auth';
-import { listenMcpHttp, type McpServer } from '@wiregen/runtime/mcp';
+import { listenMcpHttp, type McpHttpOptions, type McpServer } from '@wiregen/runtime/mcp';
 import { stdioTransport } from '@wiregen/runtime/transports';
 import type { Served } from './target.ts';
 
@@ -33,13 +33,18 @@ export async function serveStdio(server: McpServer, options: StdioOptions = {}):
 }
 
 /**
- * Serves over HTTP on 127.0.0.1:`port` (0: any free port): MCP at /mcp (behind `authorization` when given), A2A
- * at its card's paths.
+ * Serves over HTTP on 127.0.0.1:`port` (0: any free port): MCP at /mcp (behind `authorization` when given, with
+ * `mcp`'s resumability when given), A2A at its card's paths.
  */
-export async function serveHttp(served: Served, port: number, authorization?: ResourceAuthorization): Promise<void> {
+export async function serveHttp(
+  served: Served,
+  port: number,
+  authorization?: ResourceAuthorization,
+  mcp: Pick<McpHttpOptions, 'resumability'> = {},
+): Promise<void> {
   const running =
     served.protocol === 'mcp'
-      ? await listenMcpHttp(served.server, { port, ...(authorization ? { authorization } : {}) })
+      ? await listenMcpHttp(served.server, { port, ...mcp, ...(authorization ? { authorization } : {}) })
       : await listenA2aHttp(served.server, { ...served.http, port });
   process.stdout.write(`${JSON.stringify({ ready: true, url: running.url })}\n`);
   await untilStdinCloses();

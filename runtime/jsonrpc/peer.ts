@@ -94,6 +94,28 @@ interface Pending {
   timer: NodeJS.Timeout | undefined;
 }
 
+/**
+ * The IncomingRequest a handler gets: a class, its signal a getter on the prototype (the controller is made
+ * only when a handler asks), rather than an object literal with a getter, built on V8's slow path.
+ */
+class PeerRequest implements IncomingRequest {
+  readonly id: RequestId;
+  readonly method: string;
+  readonly params: JsonObject | undefined;
+  readonly #controller: LazyAbort;
+
+  constructor(id: RequestId, method: string, params: JsonObject | undefined, controller: LazyAbort) {
+    this.id = id;
+    this.method = method;
+    this.params = params;
+    this.#controller = controller;
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+}
+
 export class Peer {
   readonly #transport: Transport;
   readonly #options: PeerOptions;
@@ -210,14 +232,7 @@ export class Peer {
     };
     let running: Promise<unknown>;
     try {
-      running = this.#options.onRequest({
-        id,
-        method,
-        params,
-        get signal() {
-          return controller.signal;
-        },
-      });
+      running = this.#options.onRequest(new PeerRequest(id, method, params, controller));
     } catch (err) {
       running = Promise.reject(err);
     }

@@ -68,6 +68,58 @@ export interface EraConnection {
   methodNotFound(method: string, entry: MethodEntry | undefined, revision: string): JsonRpcError;
 }
 
+/**
+ * What {@link McpConnection.run} hands createContext: the era's fields plus the request's method, id, signal
+ * (read when asked: the request's controller is made lazily) and its notifications. A class rather than an
+ * object literal spreading the fields with a getter among them, which V8 builds on its slow path once a request.
+ */
+class RunInit implements ContextInit {
+  readonly era: ContextInit['era'];
+  readonly protocolVersion: ContextInit['protocolVersion'];
+  readonly clientCapabilities: ContextInit['clientCapabilities'];
+  readonly clientInfo: ContextInit['clientInfo'];
+  readonly progressToken: ContextInit['progressToken'];
+  readonly logLevel: ContextInit['logLevel'];
+  readonly state: unknown;
+  readonly obtain: ContextInit['obtain'];
+  readonly method: string;
+  readonly id: RequestId;
+  readonly #conn: McpConnection;
+  readonly #req: IncomingRequest;
+
+  constructor(conn: McpConnection, req: IncomingRequest, fields: EraFields) {
+    this.era = fields.era;
+    this.protocolVersion = fields.protocolVersion;
+    this.clientCapabilities = fields.clientCapabilities;
+    this.clientInfo = fields.clientInfo;
+    this.progressToken = fields.progressToken;
+    this.logLevel = fields.logLevel;
+    this.state = fields.state;
+    this.obtain = fields.obtain;
+    this.method = req.method;
+    this.id = req.id;
+    this.#conn = conn;
+    this.#req = req;
+  }
+
+  get signal(): AbortSignal {
+    return this.#req.signal;
+  }
+
+  notify(method: string, params: JsonObject): void {
+    this.#conn.peer.notify(method, params, this.#req.id);
+  }
+
+  closeStream(): void {
+    this.#conn.closeStream(this.#req.id);
+  }
+
+  changed(kind: 'tools' | 'prompts' | 'resources' | { uri: string }): void {
+    if (typeof kind === 'string') this.#conn.server.listChanged(kind);
+    else this.#conn.server.resourceUpdated(kind.uri);
+  }
+}
+
 export class McpConnection implements EraConnection {
   readonly server: McpServer;
   readonly peer: Peer;
@@ -75,9 +127,11 @@ export class McpConnection implements EraConnection {
   #session: EraSession | undefined;
   /** The 2026-07-28 session, made once: it holds nothing per connection but what `listens` holds. */
   #stateless: StatelessSession | undefined;
+  readonly #transport: Transport;
 
   constructor(server: McpServer, transport: Transport, options: ConnectionOptions = {}) {
     this.server = server;
+    this.#transport = transport;
     if (options.era === 'stateless') this.#session = this.#statelessSession();
     this.peer = new Peer(transport, {
       onRequest: (req) => this.#route(req),
@@ -162,17 +216,13 @@ export class McpConnection implements EraConnection {
    * handler that asked for input the client has not given yet (2026-07-28) ends the round: its value is then
    * the input_required result asking for it.
    */
+  /** Ends the SSE stream of request `id`, for the client to resume (a no-op on transports without streams). */
+  closeStream(id: RequestId): void {
+    this.#transport.closeStream?.(id);
+  }
+
   async run(handler: Handler, params: JsonObject, req: IncomingRequest, fields: EraFields): Promise<{ value: unknown; kept: BuiltContext['kept'] }> {
-    const ctx = createContext({
-      ...fields,
-      method: req.method,
-      id: req.id,
-      get signal() {
-        return req.signal;
-      },
-      notify: (method, p) => this.peer.notify(method, p, req.id),
-      changed: (kind) => (typeof kind === 'string' ? this.server.listChanged(kind) : this.server.resourceUpdated(kind.uri)),
-    });
+    const ctx = createContext(new RunInit(this, req, fields));
     try {
       return { value: await handler(params, ctx), kept: ctx.kept };
     } catch (err) {
@@ -184,7 +234,8 @@ export class McpConnection implements EraConnection {
   /** Validates an outgoing result; logs and throws -32603 when the schema rejects it. */
   checkResult(entry: MethodEntry, result: unknown, revision: Revision): void {
     const inputRequired = result !== null && typeof result === 'object' && (result as JsonObject)['resultType'] === 'input_required';
-    const validate = inputRequired ? revision.validators['InputRequiredResult'] : entry.result;
+    const added = this.server.extensionResult(entry.method, (result as JsonObject | null)?.['resultType']);
+    const validate = added ?? (inputRequired ? revision.validators['InputRequiredResult'] : entry.result);
     if (inputRequired && !validate) {
       this.server.log(`${entry.method} returned input_required, which ${revision.version} does not have (use ctx.input)`);
       throw internalError();

@@ -18,6 +18,8 @@ export interface ContextInit extends Pick<
   notify(method: string, params: JsonObject): void;
   /** Server-wide change notifications (see RequestContext.listChanged). */
   changed(kind: 'tools' | 'prompts' | 'resources' | { uri: string }): void;
+  /** Ends the request's SSE stream for the client to resume (RequestContext.closeStream). Default a no-op. */
+  closeStream?(): void;
   /** Obtains all `requests` (see RequestContext.input). */
   obtain(requests: Readonly<Record<string, WireInputRequest>>): Promise<Record<string, JsonObject>>;
 }
@@ -73,6 +75,9 @@ export function createContext(init: ContextInit): BuiltContext {
     keepState(data) {
       kept.set = true;
       kept.data = data;
+    },
+    closeStream() {
+      init.closeStream?.();
     },
   };
 }

@@ -37,59 +37,20 @@ import {
   type SseLimits,
 } from '../transports/exchange.ts';
 import { FetchRequest, FetchResponse } from '../transports/fetch-exchange.ts';
-import { HTTP_TIMEOUTS, listenHttp, type HttpServerTimeouts } from '../transports/http.ts';
-import { OUTBOUND_DEFAULTS, type OutboundLimits } from '../transports/transport.ts';
+import { listenHttp } from '../transports/http.ts';
 import { NodeRequest, NodeResponse } from '../transports/node-exchange.ts';
 import type { McpConnection } from './connection.ts';
 import { headerMismatch } from './errors.ts';
 import { Exchange, HttpChannel, NO_HEADERS } from './http-channel.ts';
+import { ReplayLog } from './http-resume.ts';
 import { checkMirroredHeaders, HEADER_MISMATCH } from './http-headers.ts';
 import { hasStatelessEnvelope, META, unsupportedVersionOf } from './meta.ts';
 import { HTTP_400_CODES } from './protocol.ts';
 import { advertisedVersions, LATEST_STATELESS, loadedRevision, requireRevision } from './revisions.ts';
 import type { McpServer } from './server.ts';
 
-export interface McpHttpOptions extends OriginPolicy, OutboundLimits, HttpServerTimeouts {
-  /** The endpoint. Default `/mcp`. */
-  readonly path?: string;
-  /** Largest request body. Default 4 MiB (413 beyond). */
-  readonly maxBodyBytes?: number;
-  /** How long a client may take to send its body. Default 30 s (408 after). */
-  readonly bodyTimeoutMs?: number;
-  /** Most long-lived streams (listen streams and session GET streams) open at once. Default 256 (503 beyond). */
-  readonly maxStreams?: number;
-  /** Interval of SSE keep-alive comments. Default 15 s. */
-  readonly keepAliveMs?: number;
-  /** A handshake-era session unused this long is closed. Default 30 min. */
-  readonly sessionIdleMs?: number;
-  // OutboundLimits: each SSE answer's queue (softQueueBytes 1 MiB, maxQueueBytes 16 MiB, transports/transport.ts).
-  // HttpServerTimeouts: listenMcpHttp's node:http server only (transports/http.ts); adapters use the caller's server.
-  /**
-   * Authorization, opt-in: asked before any request is dispatched (POSTs once their JSON-RPC method is known),
-   * and given the first look at every request (its metadata document). `protectedResource(…)` from
-   * `@wiregen/runtime/auth` makes one. Default none (every request is served).
-   */
-  readonly authorization?: HttpAuthorization;
-}
-
-/** The authorization hook of McpHttpOptions (implemented by `@wiregen/runtime/auth`'s `protectedResource`). */
-export interface HttpAuthorization {
-  /** Answers a request it owns outside the endpoint (a metadata document); true when it did. */
-  serve(req: HttpRequest, res: HttpResponse): boolean;
-  /** Undefined when the request may proceed, else the answer that refuses it. */
-  check(req: HttpRequest, method: string | undefined): Promise<{ status: number; headers: Record<string, string>; body: string } | undefined>;
-}
-
-export const HTTP_DEFAULTS = {
-  path: '/mcp',
-  maxBodyBytes: 4 * 1024 * 1024,
-  bodyTimeoutMs: 30_000,
-  maxStreams: 256,
-  keepAliveMs: 15_000,
-  sessionIdleMs: 30 * 60_000,
-  ...OUTBOUND_DEFAULTS,
-  ...HTTP_TIMEOUTS,
-} as const;
+export { HTTP_DEFAULTS, type HttpAuthorization, type McpHttpOptions } from './http-options.ts';
+import { HTTP_DEFAULTS, type McpHttpOptions } from './http-options.ts';
 
 /** HTTP status of a JSON-RPC error in the 2026-07-28 era (the transports page's table of status codes). */
 export function statusForError(code: number | undefined): number {
@@ -118,8 +79,8 @@ interface Session {
 
 export class McpHttpHandler {
   readonly #server: McpServer;
-  readonly #opts: Required<Omit<McpHttpOptions, 'allowedOrigins' | 'allowedHosts' | 'authorization'>> &
-    Pick<McpHttpOptions, 'authorization'> &
+  readonly #opts: Required<Omit<McpHttpOptions, 'allowedOrigins' | 'allowedHosts' | 'authorization' | 'resumability'>> &
+    Pick<McpHttpOptions, 'authorization' | 'resumability'> &
     OriginPolicy;
   readonly #sessions = new Map<string, Session>();
   #streams = 0;
@@ -205,7 +166,7 @@ export class McpHttpHandler {
       if (!(err instanceof SyntaxError)) throw err;
       return sendJson(res, 400, errorBody(null, ErrorCode.ParseError, 'Parse error'));
     }
-    if (await this.#refused(req, res, msg.kind === 'request' ? msg.method : undefined)) return;
+    if (this.#opts.authorization && (await this.#refused(req, res, msg.kind === 'request' ? msg.method : undefined))) return;
     if (msg.kind === 'invalid') return sendError(res, statusForError(msg.error.code), msg.id, msg.error);
     // An unknown session: 404, except that a 2026-07-28 request ignores a stray session id (it has no sessions).
     if (sessionId !== undefined && !session && !(msg.kind === 'request' && hasStatelessEnvelope(msg.params)))
@@ -252,7 +213,8 @@ export class McpHttpHandler {
       const unsupported = unsupportedVersionOf(version, advertisedVersions(this.#server.options.supportedVersions));
       if (unsupported) return sendError(res, 400, id, unsupported);
     }
-    const entry = (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(method);
+    const entry =
+      this.#server.extensionMethod(method)?.entry ?? (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(method);
     const toolSchema =
       method === 'tools/call' && typeof params['name'] === 'string' ? this.#server.options.toolInputSchema?.(params['name']) : undefined;
     const headerError = checkMirroredHeaders(req, method, params, entry?.mcpName, toolSchema);
@@ -283,7 +245,8 @@ export class McpHttpHandler {
   #openSession(res: HttpResponse, id: RequestId, text: string): void {
     const sessionId = crypto.randomUUID();
     const channel = new HttpChannel();
-    const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs, { 'mcp-session-id': sessionId }, this.#sseLimits);
+    if (this.#opts.resumability) channel.log = new ReplayLog(this.#opts.resumability);
+    const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs, { 'mcp-session-id': sessionId }, this.#sseLimits, channel.log);
     channel.exchanges.set(idKey(id), exchange);
     const conn = this.#server.connect(channel);
     const session: Session = { id: sessionId, channel, conn, lastSeen: Date.now() };
@@ -308,10 +271,11 @@ export class McpHttpHandler {
       );
     if (channel.exchanges.has(idKey(id)))
       return sendJson(res, 400, errorBody(id, ErrorCode.InvalidRequest, 'Invalid Request: a request with this id is still running in this session'));
-    const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs, NO_HEADERS, this.#sseLimits);
+    const exchange = new Exchange(res, {}, () => 200, this.#opts.keepAliveMs, NO_HEADERS, this.#sseLimits, channel.log);
     channel.exchanges.set(idKey(id), exchange);
     res.onClose(() => {
-      if (exchange.done) return;
+      // A resumable stream that ended early waits for the client to reconnect (Last-Event-ID).
+      if (exchange.done || exchange.lost()) return;
       channel.exchanges.delete(idKey(id));
       conn.peer.cancelIncoming(id);
     });
@@ -323,13 +287,20 @@ export class McpHttpHandler {
     if (!acceptsMedia(req.headerValue('accept'), 'text/event-stream'))
       return sendJson(res, 406, errorBody(null, ErrorCode.InvalidRequest, 'Accept must list text/event-stream'));
     const { channel } = this.#touch(session);
+    const open = () => {
+      this.#streams++;
+      res.onClose(() => this.#streams--);
+      return new SseStream(res, 200, { 'mcp-session-id': session.id }, this.#opts.keepAliveMs, this.#sseLimits);
+    };
+    const lastEventId = req.header('last-event-id');
+    const resumed = typeof lastEventId === 'string' && this.#streams < this.#opts.maxStreams ? channel.resume(lastEventId, open) : undefined;
+    if (resumed instanceof Exchange) res.onClose(() => resumed.lost());
+    if (resumed) return;
     if (channel.stream && !channel.stream.closed)
       return sendJson(res, 409, errorBody(null, ErrorCode.InvalidRequest, 'This session already has a GET stream'));
     if (this.#streams >= this.#opts.maxStreams)
       return sendJson(res, 503, errorBody(null, ErrorCode.InternalError, `Too many open streams (limit ${this.#opts.maxStreams})`));
-    this.#streams++;
-    res.onClose(() => this.#streams--);
-    channel.stream = new SseStream(res, 200, { 'mcp-session-id': session.id }, this.#opts.keepAliveMs, this.#sseLimits);
+    channel.openStream(open());
   }
 
   #touch(session: Session): Session {

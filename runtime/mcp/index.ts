@@ -4,6 +4,7 @@
  * (https://modelcontextprotocol.io/specification/2026-07-28).
  */
 export { McpServer } from './server.ts';
+export type { ExtensionMethod, ListenTarget, McpServerExtension } from './extensions.ts';
 export type {
   CacheHints,
   CatalogueChange,
@@ -53,6 +54,7 @@ export {
   type ToolValue,
 } from './code-first.ts';
 export type { FromSchema, JsonSchema, ObjectSchema } from './from-schema.ts';
+export { RESUME_DEFAULTS, ReplayLog, type ResumabilityOptions } from './http-resume.ts';
 export { HTTP_DEFAULTS, listenMcpHttp, McpHttpHandler, type HttpAuthorization, type McpHttpOptions, type RunningHttpServer } from './http.ts';
 export {
   mcpExpress,

@@ -3,13 +3,18 @@
  * connections it serves. Each connection picks its era from its first valid request (see connection.ts).
  * With a notification bus, catalogue changes reach the clients of every instance of the server.
  */
+import type { ServerCapabilities } from '@wiregen/mcp-2026-07-28';
+import { isObject, type JsonObject } from '../jsonrpc/message.ts';
 import type { Transport } from '../transports/transport.ts';
 import { McpConnection, type ConnectionOptions } from './connection.ts';
+import type { Check } from '../core/index.ts';
+import type { ExtensionMethod, ListenTarget, McpServerExtension } from './extensions.ts';
+import { META } from './meta.ts';
 import { RequestStateCodec } from './mrtr.ts';
 import type { ListKind } from './subscriptions.ts';
 import type { CatalogueChange, Handler, McpServerOptions } from './types.ts';
 
-export class McpServer {
+export class McpServer implements ListenTarget {
   readonly options: McpServerOptions;
   readonly codec: RequestStateCodec;
   readonly connections = new Set<McpConnection>();
@@ -18,15 +23,20 @@ export class McpServer {
   readonly handlers: ReadonlyMap<string, Handler>;
   readonly #unsubscribe: (() => void) | undefined;
 
+  /** The extensions served (McpServerOptions.extensions). */
+  readonly extensions: readonly McpServerExtension[];
+
   constructor(options: McpServerOptions) {
-    this.options = options;
+    this.extensions = options.extensions ?? [];
+    this.options = this.extensions.length ? withExtensions(options, this.extensions) : options;
     // Each typed handler takes its method's params, which the revision's schema has checked before it runs
     // (serveHandshake, serveStateless), and its result is checked after: by name, they are all Handlers.
     this.handlers = new Map(
-      Object.entries(options.handlers as Readonly<Record<string, Handler | undefined>>).filter(
-        (e): e is [string, Handler] => typeof e[1] === 'function',
-      ),
+      Object.entries(options.handlers as Readonly<Record<string, Handler | undefined>>)
+        .filter((e): e is [string, Handler] => typeof e[1] === 'function')
+        .map(([method, handler]) => [method, this.extensions.reduce((h, ext) => ext.wrap?.(method, h) ?? h, handler)]),
     );
+    for (const ext of this.extensions) ext.attach?.(this);
     this.codec = new RequestStateCodec(options.requestStateSecret, options.requestStateTtlSeconds);
     this.#unsubscribe = options.notificationBus?.subscribe((change) => this.#deliver(change));
   }
@@ -70,5 +80,44 @@ export class McpServer {
   shutdown(): void {
     this.#unsubscribe?.();
     for (const conn of this.connections) for (const l of [...conn.listens.values()]) l.end();
+    for (const ext of this.extensions) ext.close?.();
   }
+
+  /** A method an extension serves (2026-07-28), or undefined. */
+  extensionMethod(method: string): ExtensionMethod | undefined {
+    for (const ext of this.extensions) {
+      const found = ext.methods?.[method];
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** The schema check of a result shape an extension adds to `method` (its `resultType`), or undefined. */
+  extensionResult(method: string, resultType: unknown): Check | undefined {
+    if (typeof resultType !== 'string') return undefined;
+    for (const ext of this.extensions) {
+      const shape = ext.results?.[resultType];
+      if (shape?.methods.includes(method)) return shape.check;
+    }
+    return undefined;
+  }
+
+  notifyListeners(wants: (honored: JsonObject) => boolean, method: string, params: JsonObject): void {
+    for (const conn of this.connections)
+      for (const l of conn.listens.values())
+        if (wants(l.honored))
+          conn.peer.notify(
+            method,
+            { ...params, _meta: { ...(isObject(params['_meta']) ? params['_meta'] : {}), [META.subscriptionId]: l.id } },
+            l.id,
+          );
+  }
+}
+
+/** The options with each extension advertised under `capabilities.extensions` of the 2026-07-28 era. */
+function withExtensions(options: McpServerOptions, extensions: readonly McpServerExtension[]): McpServerOptions {
+  const { stateless } = options.capabilities;
+  const advertised: NonNullable<ServerCapabilities['extensions']> = { ...stateless.extensions };
+  for (const ext of extensions) advertised[ext.id] ??= ext.settings ?? {};
+  return { ...options, capabilities: { ...options.capabilities, stateless: { ...stateless, extensions: advertised } } };
 }

@@ -105,16 +105,18 @@ export class StatelessSession implements EraSession {
 
 /** Serves one 2026-07-28 request; a valid one locks the connection to this era. */
 async function serveStateless(conn: EraConnection, session: StatelessSession, req: IncomingRequest): Promise<unknown> {
-  const probe = (await requireRevision(LATEST_STATELESS)).lookup(req.method);
+  // An extension's method (mcp/extensions.ts): its entry comes from the extension's pinned schema.
+  const extension = conn.server.extensionMethod(req.method);
+  const probe = extension?.entry ?? (loadedRevision(LATEST_STATELESS) ?? (await requireRevision(LATEST_STATELESS))).lookup(req.method);
   if (probe?.kind !== 'request' || probe.direction === 'server-to-client' || probe.embedded)
     throw conn.methodNotFound(req.method, probe, LATEST_STATELESS);
   const caps = conn.server.options.capabilities.stateless;
   conn.requireGates(probe, caps);
   const asked = isObject(req.params?.['_meta']) ? req.params['_meta'][META.protocolVersion] : undefined;
-  if (typeof asked === 'string' && isStatelessVersion(asked)) await loadRevision(asked);
+  if (typeof asked === 'string' && isStatelessVersion(asked) && !loadedRevision(asked)) await loadRevision(asked);
   const meta = checkRequestMeta(req.params, LATEST_STATELESS, advertisedVersions(conn.server.options.supportedVersions));
   const revision = loadedRevision(meta.protocolVersion)!;
-  const entry = revision.lookup(req.method);
+  const entry = extension?.entry ?? revision.lookup(req.method);
   if (!entry) throw methodNotFound(req.method);
   const params = req.params!;
   if (entry.params && !entry.params(forValidation(withoutFormContent(params)))) throw invalidParams(entry.params.errors);
@@ -122,7 +124,7 @@ async function serveStateless(conn: EraConnection, session: StatelessSession, re
   const state =
     entry.inputRequired && typeof params['requestState'] === 'string' ? server.codec.verify(params['requestState'], req.method, params) : undefined;
   conn.enter(session);
-  const handler = BUILTIN[req.method]?.(conn) ?? conn.handlerFor(req.method);
+  const handler = BUILTIN[req.method]?.(conn) ?? extension?.handler ?? conn.handlerFor(req.method);
   if (!handler) throw methodNotFound(req.method);
   const responses = isObject(params['inputResponses']) ? params['inputResponses'] : {};
   const { value, kept } = await conn.run(handler, params, req, {

@@ -12,6 +12,7 @@ import type { EraConnection } from './connection.ts';
 import { methodNotFound } from './errors.ts';
 import { META } from './protocol.ts';
 import { advertises, loadedRevision, type Revision } from './revisions.ts';
+import type { McpServerExtension } from './extensions.ts';
 import type { Open, RequestContext } from './types.ts';
 
 export type ListKind = 'tools' | 'prompts' | 'resources';
@@ -21,16 +22,19 @@ export const RESOURCE_UPDATED = 'notifications/resources/updated';
 /** The notifications a change in the server's catalogue sends. */
 export const CHANGE_NOTIFICATIONS: readonly string[] = [LIST_CHANGED('tools'), LIST_CHANGED('prompts'), LIST_CHANGED('resources'), RESOURCE_UPDATED];
 
-/** Whether the stateless capabilities open the gate (manifest) of any event a listen stream could deliver. */
-export function canListen(revision: Revision, caps: Open<ServerCapabilities>): boolean {
-  return CHANGE_NOTIFICATIONS.some((m) => advertises(revision, m, caps));
+/**
+ * Whether the stateless capabilities open the gate (manifest) of any event a listen stream could deliver, or an
+ * extension delivers events of its own (`listen` of mcp/extensions.ts).
+ */
+export function canListen(revision: Revision, caps: Open<ServerCapabilities>, extensions: readonly McpServerExtension[] = []): boolean {
+  return CHANGE_NOTIFICATIONS.some((m) => advertises(revision, m, caps)) || extensions.some((e) => e.listen);
 }
 
 /** subscriptions/listen: acknowledges, then stays open until cancelled or ended by shutdown. */
-export function listen(conn: EraConnection, params: JsonObject, ctx: RequestContext): Promise<unknown> {
+export async function listen(conn: EraConnection, params: JsonObject, ctx: RequestContext): Promise<unknown> {
   const caps = conn.server.options.capabilities.stateless;
   const revision = loadedRevision(ctx.protocolVersion)!;
-  if (!canListen(revision, caps)) throw methodNotFound(ctx.method);
+  if (!canListen(revision, caps, conn.server.extensions)) throw methodNotFound(ctx.method);
   // The revision's SubscriptionsListenRequest validated the params before the handler runs.
   const filter: SubscriptionsListenRequestParams['notifications'] = (params as Partial<SubscriptionsListenRequestParams>).notifications ?? {};
   const honored: JsonObject = {};
@@ -38,8 +42,12 @@ export function listen(conn: EraConnection, params: JsonObject, ctx: RequestCont
     if (filter[`${kind}ListChanged`] === true && advertises(revision, LIST_CHANGED(kind), caps)) honored[`${kind}ListChanged`] = true;
   if (Array.isArray(filter.resourceSubscriptions) && advertises(revision, RESOURCE_UPDATED, caps))
     honored['resourceSubscriptions'] = filter.resourceSubscriptions;
+  // Extensions read their own keys of the filter (the schema's notifications object is open).
+  for (const ext of conn.server.extensions) Object.assign(honored, (await ext.listen?.(filter as JsonObject, ctx)) ?? {});
   conn.peer.notify('notifications/subscriptions/acknowledged', { notifications: honored, _meta: { [META.subscriptionId]: ctx.id } }, ctx.id);
   const key = idKey(ctx.id);
+  // Cancelled while an extension was consulted: the stream never opens.
+  if (ctx.signal.aborted) return undefined;
   return new Promise((resolve) => {
     const done = (value: unknown) => {
       conn.listens.delete(key);

@@ -16,6 +16,7 @@ import type {
   ServerRequestMethod,
 } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject, RequestId } from '../jsonrpc/message.ts';
+import type { McpServerExtension } from './extensions.ts';
 
 export type { HandshakeServerCapabilities, LoggingLevel };
 export { LOGGING_LEVELS } from './protocol.ts';
@@ -87,6 +88,13 @@ export interface RequestContext {
   readonly state: unknown;
   /** Data to carry to the next round in a signed requestState (2026-07-28); call it on every round that needs it. */
   keepState(data: unknown): void;
+  /**
+   * Ends the SSE stream this request is answered on without ending the request (SEP-1699 polling,
+   * https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#resumability-and-redelivery):
+   * the client reconnects with Last-Event-ID and gets what was sent meanwhile, then the rest. Only where the
+   * transport can resume (Streamable HTTP sessions with `McpHttpOptions.resumability`); a no-op elsewhere.
+   */
+  closeStream(): void;
 }
 
 /**
@@ -173,6 +181,12 @@ export interface McpServerOptions {
    * until it ends; with a limit, it is cut at the limit too).
    */
   readonly requestTimeoutMs?: number;
+  /**
+   * MCP extensions served on top of 2026-07-28 (mcp/extensions.ts), each advertised under
+   * `capabilities.extensions` of server/discover: `new McpTasks()` (`@wiregen/runtime/mcp/ext/tasks`).
+   * Default none.
+   */
+  readonly extensions?: readonly McpServerExtension[];
   /**
    * Change notifications shared with other instances of this server (README, Deployment): what this one
    * announces (listChanged, resourceUpdated) is published, and what the others publish reaches this one's

@@ -124,6 +124,21 @@ export function refusedOrigin(req: HttpRequest, policy: OriginPolicy): string | 
 /** Does an Accept header value list `type` (or a wildcard covering it, with a q above 0)? */
 export function acceptsMedia(accept: string | undefined, type: string): boolean {
   if (!accept) return false;
+  // A client sends the same Accept on every request, and each is asked about twice: the verdicts on the
+  // last value seen are kept (the function is pure, so a kept verdict is the one it would compute).
+  if (accept !== lastAccept) {
+    lastAccept = accept;
+    lastVerdicts.clear();
+  }
+  let verdict = lastVerdicts.get(type);
+  if (verdict === undefined) lastVerdicts.set(type, (verdict = computeAcceptsMedia(accept, type)));
+  return verdict;
+}
+
+let lastAccept: string | undefined;
+const lastVerdicts = new Map<string, boolean>();
+
+function computeAcceptsMedia(accept: string, type: string): boolean {
   const [major] = type.split('/');
   return accept.split(',').some((part) => {
     const [mediaPart, ...params] = part.split(';');
@@ -136,8 +151,16 @@ export function acceptsMedia(accept: string | undefined, type: string): boolean 
 
 /** The media type of a Content-Type value, lower case, without parameters ('' when absent). */
 export function mediaTypeOf(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  // The same value on every request of a client: the last answer is kept (a pure function of its input).
+  if (contentType === lastContentType) return lastMediaType;
+  const media = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  lastContentType = contentType;
+  lastMediaType = media;
+  return media;
 }
+
+let lastContentType: string | undefined;
+let lastMediaType = '';
 
 /** The outbound queue of an SSE answer (transports/transport.ts OutboundLimits), and where an overflow is told. */
 export interface SseLimits extends OutboundLimits {
@@ -202,6 +225,15 @@ export class SseStream {
   event(data: string, id?: string, meta?: FrameMeta): void {
     if (id !== undefined && /[\r\n]/.test(id)) throw new Error('SSE event ids cannot contain CR or LF');
     this.#write(`${id !== undefined ? `id: ${id}\n` : ''}data: ${data}\n\n`, meta);
+  }
+
+  /**
+   * The priming event of a resumable stream (SEP-1699): an event id with empty data, so the client has an id
+   * to reconnect with before any message, and the `retry` delay (ms) it waits before reconnecting.
+   */
+  prime(id: string, retryMs: number): void {
+    if (/[\r\n]/.test(id)) throw new Error('SSE event ids cannot contain CR or LF');
+    this.#write(`id: ${id}\nretry: ${Math.max(0, Math.floor(retryMs))}\ndata: \n\n`);
   }
 
   #stop(): void {

@@ -68,6 +68,11 @@ export interface Transport {
   send(text: string, meta?: FrameMeta): void;
   /** Stops reading and releases the transport; `sink.close` is called. */
   close(): void;
+  /**
+   * Ends the stream the answer to incoming request `relatedTo` goes on, without ending the request, for the
+   * peer to resume (Streamable HTTP with resumability: SSE polling). Optional: other transports have none.
+   */
+  closeStream?(relatedTo: RequestId): void;
 }
 
 /** Two transports wired to each other in memory, delivering asynchronously (as a real pipe would). */

@@ -35,7 +35,8 @@ export interface Fixture {
 
 /**
  * tools/call: `progress` (two progress notifications and a log, as responses.test.ts), `wait` (runs until
- * aborted), `ask` (an elicitation, handshake era), `change` (announces a tools change), anything else answers
+ * aborted), `ask` (an elicitation, handshake era), `poll` (ends its stream mid-call), `change` (announces a
+ * tools change), anything else answers
  * `called <name>`. listChanged tools in both eras, logging in 2026-07-28.
  */
 export function mcpFixture(extra: Partial<McpServerOptions> = {}): Fixture {
@@ -66,6 +67,14 @@ export function mcpFixture(extra: Partial<McpServerOptions> = {}): Fixture {
     },
     fail: () => {
       throw new JsonRpcError(-32602, 'Bad widget');
+    },
+    // Resumability (mcp-suite-resume.ts): progress 1, the stream ended (SEP-1699 polling), progress 2 a moment later.
+    poll: async (_p, ctx) => {
+      ctx.progress(1);
+      ctx.closeStream();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ctx.progress(2);
+      return { content: [{ type: 'text', text: ctx.signal.aborted ? 'aborted' : 'polled' }] };
     },
   };
   const server = new McpServer({

@@ -81,11 +81,11 @@ export interface RunningFixture {
 }
 
 /**
- * Starts `wiregen serve <fixture> --http 0` and waits for its ready line, `{"ready":true,"url":…}` (or
+ * Starts `wiregen serve <fixture> --http 0` (then `serveArgs`, e.g. `--resumable`) and waits for its ready line, `{"ready":true,"url":…}` (or
  * `{"conformanceReady":true,…}`, what serve printed for MCP before the ready line was the same for MCP and A2A).
  */
-export function startFixture(fixture: string, timeoutMs = 30_000): Promise<RunningFixture> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin', 'wiregen.mjs'), 'serve', fixture, '--http', '0'], {
+export function startFixture(fixture: string, timeoutMs = 30_000, serveArgs: readonly string[] = []): Promise<RunningFixture> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin', 'wiregen.mjs'), 'serve', fixture, '--http', '0', ...serveArgs], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -160,7 +160,7 @@ export interface Leg {
   readonly outDir: string;
 }
 
-/** Which scenarios a leg runs: a requirement set (`--requirements`), or a suite at a spec version (`--suite`, `--spec-version`). */
+/** Which scenarios a leg runs: a requirement set (`--requirements`), or a suite at a spec version (`--suite`, `--spec-version`; '' for every version). */
 export type Selection = string | { readonly suite: string; readonly specVersion: string };
 
 export interface LegOptions {
@@ -181,7 +181,10 @@ export async function runLeg(side: Side, target: string, selection: Selection, o
   const label = typeof selection === 'string' ? selection : `${selection.suite}-${selection.specVersion}`;
   const outDir = mkdtempSync(join(tmpdir(), `conformance-${side}-${label}-`));
   const how = side === 'server' ? ['--url', target] : ['--command', target];
-  const which = typeof selection === 'string' ? ['--requirements', selection] : ['--suite', selection.suite, '--spec-version', selection.specVersion];
+  const which =
+    typeof selection === 'string'
+      ? ['--requirements', selection]
+      : ['--suite', selection.suite, ...(selection.specVersion ? ['--spec-version', selection.specVersion] : [])];
   const limit = options.scenarioTimeoutMs ? ['--timeout', String(options.scenarioTimeoutMs)] : [];
   const { code, output } = await run([side, ...how, ...which, ...limit, '--output-dir', outDir], options.timeoutMs ?? 10 * 60_000, options.env);
   if (code !== 0 && code !== 1) throw new Error(`the conformance runner exited with ${code}:\n${output}`);
@@ -189,11 +192,17 @@ export async function runLeg(side: Side, target: string, selection: Selection, o
   return { results: readResults(outDir, scored), log: output, outDir };
 }
 
-/** Runs the runner's server leg for `requirements` against `url`; returns every scenario's checks. */
-export async function runServerLeg(url: string, requirements: string, timeoutMs = 10 * 60_000): Promise<{ results: ScenarioResult[]; log: string }> {
-  const { results, log, outDir } = await runLeg('server', url, requirements, { timeoutMs });
+/** Runs the runner's server leg for `selection` against `url`; returns every scenario's checks. */
+export async function runServerLeg(url: string, selection: Selection, timeoutMs = 10 * 60_000): Promise<{ results: ScenarioResult[]; log: string }> {
+  const { results, log, outDir } = await runLeg('server', url, selection, { timeoutMs });
   rmSync(outDir, { recursive: true, force: true });
   return { results, log };
+}
+
+/** Every scenario the runner knows on one side (`list`), whatever its suite or version. */
+export async function listedScenarios(side: Side = 'server'): Promise<string[]> {
+  const { stdout } = await run(['list', `--${side}`], 60_000);
+  return [...stdout.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1]!);
 }
 
 /** Counts of each status per scenario. */

@@ -1,18 +1,23 @@
 /**
- * `npm run conformance`: runs the official runner's server leg (2026-07-28 and 2025-11-25) against the
- * `conformance` fixture and writes the results table into README.md, between the conformance markers, from
- * the runner's checks.json files. `--check` compares instead of writing (exit 1 when the README is stale).
+ * `npm run conformance`: runs the official runner's server leg (`--requirements` 2026-07-28 and 2025-11-25,
+ * then `--suite all`) against the `conformance` fixture and writes the results tables into README.md, between
+ * the conformance markers, from the runner's checks.json files, with the expected SKIPPED scenarios and why. `--check` compares instead of writing (exit 1 when the README is stale).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/project.ts';
-import { runnerPaths, runServerLeg, startFixture, tally, type ScenarioResult } from './harness.ts';
+import { EXPECTED_SKIPPED } from './expected.ts';
+import { runnerPaths, runServerLeg, startFixture, tally, type ScenarioResult, type Selection } from './harness.ts';
 
 const BEGIN = '<!-- conformance:begin (written by npm run conformance; do not edit) -->';
 const END = '<!-- conformance:end -->';
-const REQUIREMENTS = ['2026-07-28', '2025-11-25'];
+const SELECTIONS: [string, Selection][] = [
+  ['--requirements 2026-07-28', '2026-07-28'],
+  ['--requirements 2025-11-25', '2025-11-25'],
+  ['--suite all', { suite: 'all', specVersion: '' }],
+];
 
-function table(requirements: string, results: readonly ScenarioResult[]): string {
+function table(label: string, results: readonly ScenarioResult[]): string {
   const rows = [...results].sort((a, b) => Number(b.scored) - Number(a.scored) || a.scenario.localeCompare(b.scenario));
   const total = { SUCCESS: 0, WARNING: 0, FAILURE: 0, SKIPPED: 0, INFO: 0 };
   const lines = rows.map((r) => {
@@ -25,8 +30,12 @@ function table(requirements: string, results: readonly ScenarioResult[]): string
     const t = tally(r);
     return t.FAILURE + t.WARNING + t.SKIPPED === 0;
   }).length;
+  const failing = rows.filter((r) => tally(r).FAILURE > 0).length;
+  const summary = scored.length
+    ? `${clean}/${scored.length} scored scenarios with no FAILURE, WARNING or SKIPPED`
+    : `${rows.length - failing}/${rows.length} scenarios without FAILURE`;
   return [
-    `**--requirements ${requirements}**: ${clean}/${scored.length} scored scenarios with no FAILURE, WARNING or SKIPPED.`,
+    `**${label}**: ${summary}.`,
     '',
     '| scenario | | SUCCESS | WARNING | FAILURE | SKIPPED | INFO |',
     '|---|---|---|---|---|---|---|',
@@ -39,22 +48,26 @@ async function main(): Promise<number> {
   const check = process.argv.includes('--check');
   const { runner } = runnerPaths();
   const version = (JSON.parse(readFileSync(join(runner, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
-  const fixture = await startFixture('conformance');
+  const fixture = await startFixture('conformance', 30_000, ['--resumable']);
   const sections: string[] = [];
   try {
-    for (const requirements of REQUIREMENTS) {
-      process.stderr.write(`running --requirements ${requirements}…\n`);
-      const { results } = await runServerLeg(fixture.url, requirements);
-      sections.push(table(requirements, results));
+    for (const [label, selection] of SELECTIONS) {
+      process.stderr.write(`running ${label}…\n`);
+      const { results } = await runServerLeg(fixture.url, selection);
+      sections.push(table(label, results));
     }
   } finally {
     await fixture.stop();
   }
   const block = [
     BEGIN,
-    `Runner \`@modelcontextprotocol/conformance@${version}\`, server leg, against \`wiregen serve conformance --http 0\`.`,
+    `Runner \`@modelcontextprotocol/conformance@${version}\`, server leg, against \`wiregen serve conformance --http 0 --resumable\`.`,
     '',
     sections.join('\n\n'),
+    '',
+    'Expected SKIPPED checks (test/conformance/expected.ts):',
+    '',
+    ...Object.entries(EXPECTED_SKIPPED).map(([scenario, reason]) => `- ${scenario}: ${reason}`),
     END,
   ].join('\n');
   const readmePath = join(ROOT, 'README.md');

@@ -98,11 +98,14 @@ describe('a draft pin', () => {
     const project = copyProject();
     try {
       await runCli(['pin', 'mcp-draft', '--from', project.path('schemas/mcp/2026-07-28'), '--commit', C, '--path', 'schema/draft'], project.root);
-      project.edit('schemas/pins.json', '"served": false,\n', '');
+      const doc = JSON.parse(project.read('schemas/pins.json')) as { pins: Pin[] };
+      const index = doc.pins.findIndex((p) => p.id === 'mcp-draft');
+      delete (doc.pins[index] as { served?: boolean }).served;
+      project.write('schemas/pins.json', `${JSON.stringify(doc, null, 2)}\n`);
       const { code, err } = await runCli(['generate', '--check', '--only', 'mcp-draft'], project.root);
       expect(code).toBe(2);
       expect(err).toEqual([
-        'schemas/pins.json /pins/5/revision: pin mcp-draft: MCP revision "draft" is not a date, so it cannot be negotiated; mark the pin "served": false (a draft)',
+        `schemas/pins.json /pins/${index}/revision: pin mcp-draft: MCP revision "draft" is not a date, so it cannot be negotiated; mark the pin "served": false (a draft)`,
       ]);
     } finally {
       project.dispose();

@@ -69,15 +69,10 @@ describe('a new pin', () => {
     expect(out).toContain('Package version: 0.0.0-draft.20260822100107.b0f60ba5409d.');
 
     const pin = pins(project).find((p) => p.id === 'mcp-draft')!;
-    expect(pins(project).map((p) => p.id)).toEqual([
-      'mcp-2024-11-05',
-      'mcp-2025-03-26',
-      'mcp-2025-06-18',
-      'mcp-2025-11-25',
-      'mcp-2026-07-28',
-      'mcp-draft',
-      'a2a-1.0',
-    ]);
+    // The new pin follows the last MCP pin of the repository's pins.json, whatever those are.
+    const before = (JSON.parse(readFileSync(join(ROOT, 'schemas/pins.json'), 'utf8')) as { pins: Pin[] }).pins.map((p) => p.id);
+    const lastMcp = before.findLastIndex((id) => id.startsWith('mcp-'));
+    expect(pins(project).map((p) => p.id)).toEqual([...before.slice(0, lastMcp + 1), 'mcp-draft', ...before.slice(lastMcp + 1)]);
     expect({ ...pin, files: pin.files.length }).toEqual({
       id: 'mcp-draft',
       protocol: 'mcp',
@@ -140,7 +135,7 @@ describe('a new pin', () => {
     expect(out).toEqual([
       'mcp-draft differs from the source (nothing written):',
       `  schemas/mcp/draft/examples/Tool/with-no-parameters.json: differs from ${join(source, 'examples/Tool/with-no-parameters.json')}`,
-      "  schemas/pins.json /pins/5/files: 1 sha256 differ from the source's files",
+      `  schemas/pins.json /pins/${pins(project).findIndex((p) => p.id === 'mcp-draft')}/files: 1 sha256 differ from the source's files`,
     ]);
     expect(snapshot(project)).toEqual(before);
   });
@@ -206,7 +201,7 @@ describe('an A2A pin re-pinned to an untagged commit', () => {
       const down = await runCli(['pin', 'a2a-1.0', '--update', '--from', dir, '--commit', commit, '--tag', 'v1.0.0'], project.root);
       expect(down.code).toBe(2);
       expect(down.err).toEqual([
-        'schemas/pins.json /pins/5: the package version would go down from 1.0.2-0.20260721164819.cfc9d34bc41e to 1.0.0; a commit after 1.0.2-0.20260721164819.cfc9d34bc41e needs no --tag, or the tag of a later release',
+        `schemas/pins.json /pins/${pins(project).findIndex((p) => p.id === 'a2a-1.0')}: the package version would go down from 1.0.2-0.20260721164819.cfc9d34bc41e to 1.0.0; a commit after 1.0.2-0.20260721164819.cfc9d34bc41e needs no --tag, or the tag of a later release`,
       ]);
       expect(snapshot(project)).toEqual(before);
     } finally {

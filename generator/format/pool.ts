@@ -1,0 +1,67 @@
+/**
+ * @module format/pool — prettier on worker threads for the big files of a run (a pin's validators.js is over
+ * a megabyte, and prettier takes seconds on it): the main thread goes on compiling the next pin's validators
+ * while a worker formats the last one's. The same prettier with the same options, so the same output as
+ * formatting in the main thread. Workers start on the first big file and hold the process open only while
+ * they have work.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type * as prettier from 'prettier';
+
+/**
+ * Files at least this long go to a worker (a pin's validators.js, 0.5–1.2 MB); shorter ones (types.ts, at most
+ * about 100 kB) are formatted in the main thread, which would otherwise wait for the workers at the end.
+ */
+export const POOL_MIN_CHARS = 256 * 1024;
+
+interface Job {
+  readonly resolve: (text: string) => void;
+  readonly reject: (err: Error) => void;
+}
+
+interface Thread {
+  readonly worker: Worker;
+  readonly jobs: Map<number, Job>;
+}
+
+let threads: Thread[] | undefined;
+let nextId = 0;
+
+/** One worker per core but the main thread's (at least one, at most four). */
+function poolSize(): number {
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
+}
+
+function startThread(): Thread {
+  const worker = new Worker(new URL('./prettier-worker.mjs', import.meta.url));
+  const thread: Thread = { worker, jobs: new Map() };
+  worker.unref();
+  worker.on('message', (message: { id: number; text?: string; error?: string }) => {
+    const job = thread.jobs.get(message.id);
+    if (!job) return;
+    thread.jobs.delete(message.id);
+    if (thread.jobs.size === 0) worker.unref();
+    if (message.error !== undefined) job.reject(new Error(message.error));
+    else job.resolve(message.text!);
+  });
+  worker.on('error', (err) => {
+    for (const job of thread.jobs.values()) job.reject(err);
+    thread.jobs.clear();
+    threads = threads?.filter((t) => t !== thread);
+  });
+  return thread;
+}
+
+/** `prettier.format(text, options)` on the least busy worker thread. */
+export function formatInPool(text: string, options: prettier.Options): Promise<string> {
+  threads ??= Array.from({ length: poolSize() }, startThread);
+  if (threads.length === 0) threads.push(startThread());
+  const thread = threads.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    thread.jobs.set(id, { resolve, reject });
+    thread.worker.ref();
+    thread.worker.postMessage({ id, text, options });
+  });
+}
