@@ -116,6 +116,8 @@ describe('A2aServer instances on PostgreSQL', () => {
 
     const cancelled = (await b.rpc('CancelTask', { id: task.id })).result as Json;
     expect(cancelled.status.state).toBe('TASK_STATE_CANCELED');
+    // The cancel reaches the running instance through PostgreSQL, after b has answered.
+    await eventually(() => a.aborted.length > 0);
     expect(a.aborted).toEqual([task.id]);
     await follow.ended;
     const states = (follow.frames as Json[]).map((f) => f.result?.statusUpdate?.status.state ?? (f.result?.task ? 'task' : '?'));
