@@ -15,12 +15,12 @@ import type { PushSender } from './push.ts';
 import { AsyncQueue, KeyedLock } from './queue.ts';
 import { copyJson, TaskConflictError, type TaskStore, type VersionedTask } from './store.ts';
 import { closingStream, TaskSubscribers } from './streams.ts';
-import { agentMessage, applyEvent, checkInputModes, closedGate, taskHandle, textOf } from './task-events.ts';
+import type { ExecutionOptions, Run, Running } from './execution-options.ts';
+import { agentMessage, applyEvent, ORPHANED_STATUS, checkInputModes, closedGate, resumedContext, taskHandle, textOf } from './task-events.ts';
 import {
   INTERRUPTED_STATES,
   TERMINAL_STATES,
   type A2aBehaviour,
-  type AgentCard,
   type AgentEvent,
   type AgentExecutor,
   type ExecutionContext,
@@ -32,43 +32,12 @@ import {
   type TaskState,
 } from './types.ts';
 
-export { closedGate };
+export { closedGate, type ExecutionOptions, type Run };
 
 const isTerminal = (state: TaskState): boolean => TERMINAL_STATES.has(state);
 
 /** Saves of one event that may meet another instance's write before one of them is stored. */
 const CONFLICT_ATTEMPTS = 8;
-
-/** The status message of a task whose instance stopped while it ran (the lease expired, ledger.ts). */
-const ORPHANED = 'The instance running this task stopped before the task finished; it was failed by another instance.';
-
-/** What the executions read of the server's configuration. */
-export interface ExecutionOptions {
-  readonly card: AgentCard;
-  readonly executor: AgentExecutor;
-  readonly store: TaskStore;
-  readonly behaviour: A2aBehaviour;
-  readonly ids: () => string;
-  readonly now: () => string;
-  readonly push: PushSender;
-  /** Where tasks are read and written (ledger.ts). */
-  readonly ledger: TaskLedger;
-  readonly log: (line: string) => void;
-}
-
-/** Task ids with an execution running, and how to stop it. */
-interface Running {
-  readonly controller: AbortController;
-  readonly handle: TaskHandle;
-  readonly done: Promise<void>;
-}
-
-/** One message's execution: the events the caller streams, and the task it runs, once there is one. */
-export interface Run {
-  readonly events: AsyncQueue<StreamResponse>;
-  finished: Promise<void>;
-  taskId: string | undefined;
-}
 
 /** The executions of one server, with the per-task state they share. */
 export class TaskExecutions implements ClusterHost {
@@ -167,14 +136,18 @@ export class TaskExecutions implements ClusterHost {
 
   /**
    * ClusterHost: this instance adopted the lease of `taskId` from a dead instance. A task that was running
-   * (not interrupted, not ended) is failed with a status message saying so; then the lease is dropped.
+   * (not interrupted, not ended) is continued by the agent's `resume` when it has one, else failed with a
+   * status message saying so and the lease dropped.
    */
   recover(taskId: string): Promise<void> {
     return this.#locked(taskId, async () => {
       const read = await this.#ledger.read(taskId);
       const state = read?.task.status.state;
       if (read && state !== undefined && !isTerminal(state) && !INTERRUPTED_STATES.has(state) && !this.#running.has(taskId)) {
-        const message: Message = this.#agentMessage(read.task.contextId ?? '', taskId, ORPHANED);
+        const resume = this.#options.executor.resume?.bind(this.#options.executor);
+        // The lease stays this instance's while the agent continues the task (the run's end drops it).
+        if (resume) return this.#resume(read.task, resume);
+        const message: Message = this.#agentMessage(read.task.contextId ?? '', taskId, ORPHANED_STATUS);
         await this.#applyNow(taskId, { kind: 'status', status: { message, state: 'TASK_STATE_FAILED', timestamp: this.#now() } }, undefined);
         this.#log(`task ${taskId} failed: its instance stopped while it ran`);
       }
@@ -308,7 +281,23 @@ export class TaskExecutions implements ClusterHost {
         return handle;
       },
     };
-    run.finished = this.#options.executor.execute(ctx).then(
+    this.#launch(run, controller, () => this.#options.executor.execute(ctx), task && handle ? { taskId: task.id, handle } : undefined);
+    return run;
+  }
+
+  /**
+   * Starts `execute` as `run`'s execution (its promise is run.finished): a failure fails the run's task (if not
+   * ended); the end releases the run's claim, stops tracking it and, in a cluster, drops the lease. `tracked`:
+   * the task it continues, tracked once run.finished is the execution's own promise, so cancel and close() wait for it.
+   */
+  #launch(
+    run: Run,
+    controller: AbortController,
+    execute: () => Promise<void>,
+    tracked?: { readonly taskId: string; readonly handle: TaskHandle },
+  ): void {
+    const events = run.events;
+    run.finished = execute().then(
       () => events.close(),
       async (err: unknown) => {
         this.#log(`agent execution failed: ${(err as Error)?.stack ?? String(err)}`);
@@ -322,8 +311,7 @@ export class TaskExecutions implements ClusterHost {
         events.close(run.taskId ? undefined : A2aErrors.internal());
       },
     );
-    // Tracked once run.finished is the execution's own promise, so cancel and close() wait for it.
-    if (task && handle) this.#track(task.id, controller, handle, run.finished);
+    if (tracked) this.#track(tracked.taskId, controller, tracked.handle, run.finished);
     void run.finished.finally(() => {
       if (run.taskId) this.#release(run.taskId, events);
       if (run.taskId && this.#running.get(run.taskId)?.controller === controller) {
@@ -332,7 +320,16 @@ export class TaskExecutions implements ClusterHost {
       }
       if (run.taskId && this.#ledger.shared) this.#drop(run.taskId);
     });
-    return run;
+  }
+
+  /** Continues `task`, adopted from a dead instance, through the agent's `resume` (its updates reach the task's followers). */
+  #resume(task: Task, resume: NonNullable<AgentExecutor['resume']>): void {
+    const contextId = task.contextId ?? '';
+    const run: Run = { events: new AsyncQueue<StreamResponse>(), finished: Promise.resolve(), taskId: task.id };
+    const controller = new AbortController();
+    const handle = this.#handle(task.id, contextId, run.events);
+    const ctx = resumedContext(copyJson(task), handle, controller.signal);
+    this.#launch(run, controller, () => resume(ctx), { taskId: task.id, handle });
   }
 
   /** Drops this instance's lease of a task once nothing here runs or resumes it (after the task's earlier writes). */

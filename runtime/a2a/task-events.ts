@@ -6,7 +6,10 @@
  */
 import type { CapabilityGate, MethodEntry, StreamResponse } from '@wiregen/a2a-1.0';
 import { A2aErrors } from './errors.ts';
-import type { AgentCard, AgentEvent, Message, Part, Task, TaskHandle, TaskState } from './types.ts';
+import type { AgentCard, AgentEvent, ExecutionContext, Message, Part, Task, TaskHandle, TaskState } from './types.ts';
+
+/** The status message of a task whose instance stopped while it ran, failed by the instance adopting it (ledger.ts). */
+export const ORPHANED_STATUS = 'The instance running this task stopped before the task finished; it was failed by another instance.';
 
 /** The first of `entry`'s agent gates the card's capabilities leave closed, or undefined when all are open. */
 export function closedGate(entry: MethodEntry, card: AgentCard): CapabilityGate | undefined {
@@ -90,5 +93,22 @@ export function taskHandle(
       await apply({ kind: 'artifact', artifact, ...(chunk.append ? { append: true } : {}), ...(chunk.lastChunk ? { lastChunk: true } : {}) });
       return artifactId;
     },
+  };
+}
+
+/** What AgentExecutor.resume sees of an adopted task: the task, its last user message, and its handle. */
+export function resumedContext(task: Task, handle: TaskHandle, signal: AbortSignal): ExecutionContext {
+  const message: Message = [...(task.history ?? [])].reverse().find((m) => m.role === 'ROLE_USER') ?? { messageId: '', role: 'ROLE_USER', parts: [] };
+  return {
+    message,
+    task,
+    contextId: handle.contextId,
+    text: textOf(message.parts),
+    signal,
+    reply: async () => {
+      throw new Error('a resumed task answers through its handle (ctx.currentTask())');
+    },
+    startTask: async () => handle,
+    currentTask: () => handle,
   };
 }

@@ -53,6 +53,12 @@ export interface AgentExecutor {
   execute(ctx: ExecutionContext): Promise<void>;
   /** Called to cancel a running task; the default emits the canceled status. */
   cancel?(task: TaskHandle): Promise<void>;
+  /**
+   * In a cluster (A2aServer's `cluster` option): called on the instance that adopted a task whose instance
+   * stopped while the task ran. `ctx.task` is the task as stored, `ctx.message` its last user message, and
+   * `ctx.currentTask()` its handle: continue from there. Absent: the task is failed with a status message.
+   */
+  resume?(ctx: ExecutionContext): Promise<void>;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Canonical JSON: compact, object keys sorted by code unit, `undefined` members left out. Used wherever
  * equal values must give equal bytes: MRTR request-state signatures, the text form of structured tool
- * content (seed 004), the A2A card's served form and ETag, request keys in the client.
+ * content (the Golden corpus), the A2A card's served form and ETag, request keys in the client.
  */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

@@ -1,5 +1,5 @@
 /**
- * @module mcp/mrtr — multi round-trip requests (MCP 2026-07-28, seed 001 §10): the signal a handler raises
+ * @module mcp/mrtr — multi round-trip requests (MCP 2026-07-28, https://modelcontextprotocol.io/specification/2026-07-28): the signal a handler raises
  * to ask for input, the client-capability check (-32021), and requestState signed with HMAC-SHA256.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -29,7 +29,7 @@ function nest(path: readonly string[]): JsonObject {
 
 /**
  * The client capabilities one input request needs that `caps` lacks: the gate the manifest gives its method,
- * refined by the request's shape (elicitation mode, sampling tools and context; seed 001 §10.2).
+ * refined by the request's shape (elicitation mode, sampling tools and context; the specification's multi round-trip requests).
  */
 export function missingCapabilities(request: WireInputRequest, caps: JsonObject, revision: Revision): JsonObject[] {
   const params = request.params ?? {};

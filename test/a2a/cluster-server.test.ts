@@ -3,7 +3,7 @@
  * option, PostgresCluster), each on its own loopback port: a task started on one is read, followed
  * (SubscribeToTask), cancelled and answered through the others; each push is delivered once whichever instance
  * took the push config; and an instance that stops renewing its lease has its running task failed by another
- * with a status message, never left working. A real SIGKILL of an instance process is the scale run's
+ * with a status message, never left working, or continued by the agent's `resume` when it has one. A real SIGKILL of an instance process is the scale run's
  * (test/scale/scale.test.ts).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -71,8 +71,8 @@ function agent(release: ReturnType<typeof gate>, aborted: string[]): AgentExecut
   };
 }
 
-/** `n` instances of the agent on one fresh database. */
-async function instances(n: number, release = gate(), leaseMs = 3000): Promise<Instance[]> {
+/** `n` instances of the agent on one fresh database (`extra` added to the agent's executor). */
+async function instances(n: number, release = gate(), leaseMs = 3000, extra: Partial<AgentExecutor> = {}): Promise<Instance[]> {
   const url = await postgres.createDatabase();
   const out: Instance[] = [];
   for (let k = 0; k < n; k++) {
@@ -81,7 +81,7 @@ async function instances(n: number, release = gate(), leaseMs = 3000): Promise<I
     const aborted: string[] = [];
     const server = new A2aServer({
       card: testCard({ streaming: true, pushNotifications: true }),
-      executor: agent(release, aborted),
+      executor: { ...agent(release, aborted), ...extra },
       cluster,
       recovery: { recoverEveryMs: 200 },
       push: { allowedHosts: ['127.0.0.1'], backoffMs: 20 },
@@ -116,6 +116,8 @@ describe('A2aServer instances on PostgreSQL', () => {
 
     const cancelled = (await b.rpc('CancelTask', { id: task.id })).result as Json;
     expect(cancelled.status.state).toBe('TASK_STATE_CANCELED');
+    // The cancel reaches the running instance through PostgreSQL, after b has answered.
+    await eventually(() => a.aborted.length > 0);
     expect(a.aborted).toEqual([task.id]);
     await follow.ended;
     const states = (follow.frames as Json[]).map((f) => f.result?.statusUpdate?.status.state ?? (f.result?.task ? 'task' : '?'));
@@ -177,5 +179,27 @@ describe('A2aServer instances on PostgreSQL', () => {
     expect(failed.status.message.parts[0].text).toMatch(/instance running this task stopped/);
     const { rows } = await b.cluster.store.live().query('SELECT count(*)::int AS n FROM a2a_task_leases');
     expect(rows[0].n).toBe(0);
+  });
+
+  it('an agent with resume continues the adopted task on the instance that adopted it', async () => {
+    const resumed: string[] = [];
+    const resume = async (ctx: Parameters<NonNullable<AgentExecutor['resume']>>[0]) => {
+      resumed.push(`${ctx.task?.status.state} ${ctx.text}`);
+      const task = ctx.currentTask();
+      await task.artifact({ name: 'out', parts: [{ text: 'after the move' }] });
+      await task.complete();
+    };
+    const [a, b] = (await instances(2, gate(), 900, { resume })) as [Instance, Instance];
+    const task = (await a.rpc('SendMessage', userMessage('slow', {}, { returnImmediately: true }))).result.task as Json;
+    await eventually(async () => (await state(b, task.id)) === 'TASK_STATE_WORKING');
+    await a.http.close();
+    await a.cluster.bus.close();
+    await a.cluster.store.close();
+    started.splice(started.indexOf(a), 1);
+    await eventually(async () => (await state(b, task.id)) === 'TASK_STATE_COMPLETED', 8000);
+    expect(resumed).toEqual(['TASK_STATE_WORKING slow']);
+    const done = (await b.rpc('GetTask', { id: task.id })).result as Json;
+    expect(done.artifacts.map((x: Json) => x.parts[0].text)).toEqual(['after the move']);
+    await eventually(async () => (await b.cluster.store.live().query('SELECT count(*)::int AS n FROM a2a_task_leases')).rows[0].n === 0);
   });
 });

@@ -7,7 +7,7 @@
  *
  * `a2a`: an A2aServer on the shared PostgreSQL (PostgresCluster) whose agent works a task in a few steps
  * (artifact chunks), asks for input when the text is "ask", completes at once when it is "quick" (the bench,
- * bench/scale/), and is cancellable; `a2a-memory`: the same agent alone, on the in-memory store. `mcp`: a 2026-07-28 McpServer
+ * bench/scale/), and is cancellable; a task adopted from a killed instance is resumed from the steps done; `a2a-memory`: the same agent alone, on the in-memory store. `mcp`: a 2026-07-28 McpServer
  * whose tool `confirm` keeps state in requestState and asks for one input (an elicitation). Prints `READY
  * <url>` on stdout once it listens; runs until it is killed (SIGTERM: a clean close; SIGKILL: the test).
  */
@@ -15,10 +15,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { listenA2aHttp } from '../../../runtime/a2a/http.ts';
 import { PostgresCluster } from '../../../runtime/a2a/postgres/cluster.ts';
 import { A2aServer } from '../../../runtime/a2a/server.ts';
-import type { AgentCard, AgentExecutor } from '../../../runtime/a2a/types.ts';
+import type { AgentCard, AgentExecutor, Message, TaskHandle } from '../../../runtime/a2a/types.ts';
 import { listenMcpHttp } from '../../../runtime/mcp/http.ts';
 import { McpServer } from '../../../runtime/mcp/server.ts';
 import type { InputRequest } from '../../../runtime/mcp/types.ts';
+import { RESUMED } from './processes.ts';
 
 /** How many steps a task takes, and how long each (ms). */
 export const STEPS = 4;
@@ -35,6 +36,21 @@ const CARD: AgentCard = {
   skills: [{ id: 'work', name: 'work', description: 'works', tags: ['scale'] }],
 };
 
+/** The steps of a task from `from` on (1: a new task; more: a task resumed after its instance died). */
+async function work(task: TaskHandle, text: string, signal: AbortSignal, from: number, last?: Message): Promise<void> {
+  if (text === 'ask') return task.inputRequired(task.agentMessage('which one?'));
+  if (text === 'quick') {
+    await task.artifact({ artifactId: 'out', parts: [{ text: 'done' }], lastChunk: true });
+    return task.complete();
+  }
+  for (let step = from; step <= STEPS; step++) {
+    await sleep(STEP_MS);
+    if (signal.aborted) return;
+    await task.artifact({ artifactId: 'out', parts: [{ text: `step ${step}` }], append: step > 1, lastChunk: step === STEPS });
+  }
+  await task.complete(last);
+}
+
 const executor: AgentExecutor = {
   async execute(ctx) {
     if (ctx.task) {
@@ -44,17 +60,13 @@ const executor: AgentExecutor = {
     }
     const task = await ctx.startTask();
     await task.working();
-    if (ctx.text === 'ask') return task.inputRequired(task.agentMessage('which one?'));
-    if (ctx.text === 'quick') {
-      await task.artifact({ artifactId: 'out', parts: [{ text: 'done' }], lastChunk: true });
-      return task.complete();
-    }
-    for (let step = 1; step <= STEPS; step++) {
-      await sleep(STEP_MS);
-      if (ctx.signal.aborted) return;
-      await task.artifact({ artifactId: 'out', parts: [{ text: `step ${step}` }], append: step > 1, lastChunk: step === STEPS });
-    }
-    await task.complete();
+    return work(task, ctx.text, ctx.signal, 1);
+  },
+  /** A task adopted from a killed instance goes on from the steps its artifact holds; it completes saying so. */
+  async resume(ctx) {
+    const task = ctx.currentTask();
+    const done = ctx.task?.artifacts?.find((a) => a.artifactId === 'out')?.parts.length ?? 0;
+    return work(task, ctx.text, ctx.signal, done + 1, task.agentMessage(RESUMED));
   },
 };
 

@@ -8,6 +8,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
+/** The status message of a task the agent completed on another instance than the one it started on (instance.ts). */
+export const RESUMED = 'resumed after its instance stopped';
+
 const INSTANCE = fileURLToPath(new URL('./instance.ts', import.meta.url));
 
 export interface InstanceProcess {

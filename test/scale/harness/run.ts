@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { startPostgres } from '../../helpers/postgres.ts';
-import { pushReceiver, startInstance, type InstanceProcess } from './processes.ts';
+import { pushReceiver, RESUMED, startInstance, type InstanceProcess } from './processes.ts';
 
 export interface ScaleOptions {
   /** How long the workload runs, in seconds. */
@@ -36,8 +36,10 @@ export interface ScaleResult {
   readonly tasks: number;
   readonly completed: number;
   readonly canceled: number;
-  /** Tasks the instance that was killed ran, failed by the instance adopting them. */
+  /** Tasks the instance that was killed ran, failed by the instance adopting them (an agent without resume). */
   readonly failedAfterKill: number;
+  /** Tasks the instance that was killed ran, resumed and completed by the instance adopting them. */
+  readonly resumedAfterKill: number;
   readonly waitingForInput: number;
   readonly lost: number;
   readonly lostIds: readonly string[];
@@ -63,9 +65,10 @@ export function summaryLine(r: ScaleResult): string {
 /** What else the run saw, on a second line. */
 export function detailLine(r: ScaleResult): string {
   return (
-    `canceled: ${r.canceled}, failed after their instance was killed: ${r.failedAfterKill}, waiting for input: ${r.waitingForInput}, ` +
+    `canceled: ${r.canceled}, completed by another instance after theirs was killed: ${r.resumedAfterKill}, ` +
+    `failed after their instance was killed: ${r.failedAfterKill}, waiting for input: ${r.waitingForInput}, ` +
     `pushes: ${r.pushes} (duplicates first received after the kill: ${r.duplicatesAfterKill}, tasks missing their final push: ${r.missingFinalPushes}), mcp failures: ${r.mcpFailures}, ` +
-    `requests: ${r.requests} (failed against a dying instance: ${r.clientErrors}), killed pids: ${r.killed.join(' ') || 'none'}, ${r.seconds.toFixed(1)} s`
+    `requests: ${r.requests} (answered with an error or cut by the kill: ${r.clientErrors}), killed pids: ${r.killed.join(' ') || 'none'}, ${r.seconds.toFixed(1)} s`
   );
 }
 
@@ -267,12 +270,14 @@ export async function runScale(options: ScaleOptions): Promise<ScaleResult> {
     const failedAfterKill = rows.filter(
       (r) => r.state === 'TASK_STATE_FAILED' && /instance running this task stopped/.test(JSON.stringify(r.json)),
     ).length;
+    const resumedAfterKill = rows.filter((r) => r.state === 'TASK_STATE_COMPLETED' && JSON.stringify(r.json).includes(RESUMED)).length;
     return {
       instances: n,
       tasks: rows.length,
       completed: count('TASK_STATE_COMPLETED'),
       canceled: count('TASK_STATE_CANCELED'),
       failedAfterKill,
+      resumedAfterKill,
       waitingForInput: count('TASK_STATE_INPUT_REQUIRED'),
       lost: lostIds.length,
       lostIds,
