@@ -6,27 +6,9 @@
  * timestamp descending (a task without one last), ties in insertion order. Every write is one transaction,
  * and its JSON is serialised before the transaction starts, so nothing is ever stored half-way.
  */
-import { createRequire } from 'node:module';
+import { openSqlite, type SqliteDatabase as Database, type SqliteStatement as Statement } from '../core/sqlite.ts';
 import type { TaskPage, TaskQuery, TaskStore } from './store.ts';
 import type { Task, TaskPushNotificationConfig } from './types.ts';
-
-/** The part of better-sqlite3's API used here (the package ships no types; @types/better-sqlite3 is not installed). */
-interface Statement {
-  run(...params: unknown[]): { readonly changes: number };
-  get(...params: unknown[]): unknown;
-  all(...params: unknown[]): unknown[];
-}
-interface Database {
-  readonly open: boolean;
-  prepare(sql: string): Statement;
-  exec(sql: string): void;
-  pragma(sql: string, options?: { readonly simple?: boolean }): unknown;
-  transaction<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R;
-  close(): void;
-}
-type DatabaseConstructor = new (filename: string, options?: { readonly timeout?: number }) => Database;
-
-const Sqlite = createRequire(import.meta.url)('better-sqlite3') as DatabaseConstructor;
 
 /** `PRAGMA user_version` of the schema below; a file with a newer version is refused. */
 export const SQLITE_SCHEMA_VERSION = 1;
@@ -96,19 +78,7 @@ export class SqliteTaskStore implements TaskStore {
   /** Opens (or creates) the store in `filename`; `':memory:'` for a store that lives as long as this object. */
   constructor(filename: string, options: SqliteTaskStoreOptions = {}) {
     this.filename = filename;
-    const db = new Sqlite(filename, { timeout: options.busyTimeoutMs ?? 5000 });
-    try {
-      const version = Number(db.pragma('user_version', { simple: true }));
-      if (version > SQLITE_SCHEMA_VERSION)
-        throw new Error(
-          `${filename} holds task store schema version ${version}; this runtime knows up to ${SQLITE_SCHEMA_VERSION}: upgrade wiregen or use another file`,
-        );
-      db.pragma('journal_mode = WAL');
-      db.exec(SCHEMA);
-    } catch (err) {
-      db.close();
-      throw err;
-    }
+    const db = openSqlite(filename, { what: 'task store', schema: SCHEMA, version: SQLITE_SCHEMA_VERSION, busyTimeoutMs: options.busyTimeoutMs });
     this.#db = db;
     this.#getTask = db.prepare('SELECT json FROM tasks WHERE id = ?');
     const whereOf = (mask: number) => {

@@ -5,25 +5,8 @@
  * IDs … so that polling can resume after a crash or restart"). One row per task, its record as JSON; the
  * status and expiry columns serve `unfinished` and `expired`. Every write is one statement (atomic).
  */
-import { createRequire } from 'node:module';
+import { openSqlite, type SqliteDatabase as Database, type SqliteStatement as Statement } from '../../../core/sqlite.ts';
 import { expiresAt, TERMINAL, type McpTaskStore, type StoredTask } from './store.ts';
-
-/** The part of better-sqlite3's API used here (the package ships no types). */
-interface Statement {
-  run(...params: unknown[]): { readonly changes: number };
-  get(...params: unknown[]): unknown;
-  all(...params: unknown[]): unknown[];
-}
-interface Database {
-  readonly open: boolean;
-  prepare(sql: string): Statement;
-  exec(sql: string): void;
-  pragma(sql: string, options?: { readonly simple?: boolean }): unknown;
-  close(): void;
-}
-type DatabaseConstructor = new (filename: string, options?: { readonly timeout?: number }) => Database;
-
-const Sqlite = createRequire(import.meta.url)('better-sqlite3') as DatabaseConstructor;
 
 /** `PRAGMA user_version` of the schema below; a file with a newer version is refused. */
 export const MCP_TASKS_SCHEMA_VERSION = 1;
@@ -57,19 +40,12 @@ export class SqliteMcpTaskStore implements McpTaskStore {
   /** Opens (or creates) the store in `filename`; `':memory:'` for one that lives as long as this object. */
   constructor(filename: string, options: SqliteMcpTaskStoreOptions = {}) {
     this.filename = filename;
-    const db = new Sqlite(filename, { timeout: options.busyTimeoutMs ?? 5000 });
-    try {
-      const version = Number(db.pragma('user_version', { simple: true }));
-      if (version > MCP_TASKS_SCHEMA_VERSION)
-        throw new Error(
-          `${filename} holds MCP task store schema version ${version}; this runtime knows up to ${MCP_TASKS_SCHEMA_VERSION}: upgrade wiregen or use another file`,
-        );
-      db.pragma('journal_mode = WAL');
-      db.exec(SCHEMA);
-    } catch (err) {
-      db.close();
-      throw err;
-    }
+    const db = openSqlite(filename, {
+      what: 'MCP task store',
+      schema: SCHEMA,
+      version: MCP_TASKS_SCHEMA_VERSION,
+      busyTimeoutMs: options.busyTimeoutMs,
+    });
     this.#db = db;
     this.#insert = db.prepare('INSERT INTO mcp_tasks (id, status, expires_at, json) VALUES (@id, @status, @expiresAt, @json)');
     this.#update = db.prepare('UPDATE mcp_tasks SET status = @status, expires_at = @expiresAt, json = @json WHERE id = @id');
