@@ -29,9 +29,13 @@ export const LATEST_STATELESS = statelessRevisions[statelessRevisions.length - 1
  * requests"; what the official Python SDK sends); `all` every revision it serves, the handshake era's too
  * (the reference Golden Server: test/golden/README.md).
  */
-export function advertisedVersions(choice: 'stateless' | 'all' = 'stateless'): string[] {
-  return choice === 'all' ? [...HANDSHAKE_VERSIONS, ...STATELESS_VERSIONS].reverse() : [...STATELESS_VERSIONS];
+export function advertisedVersions(choice: 'stateless' | 'all' = 'stateless'): readonly string[] {
+  return choice === 'all' ? ADVERTISED_ALL : ADVERTISED_STATELESS;
 }
+
+// Built once: every 2026-07-28 request checks its version against one of these.
+const ADVERTISED_ALL: readonly string[] = Object.freeze([...HANDSHAKE_VERSIONS, ...STATELESS_VERSIONS].reverse());
+const ADVERTISED_STATELESS: readonly string[] = Object.freeze([...STATELESS_VERSIONS]);
 
 /** Whether any revision has `method` (removed or not yet added in the one in use). */
 export function inSomeRevision(method: string): boolean {

@@ -29,7 +29,10 @@ import type { MethodEntry } from '../core/index.ts';
 const BUILTIN: Record<string, (conn: EraConnection) => Handler> = {
   'server/discover': (conn) => () => {
     const { options } = conn.server;
-    const result: JsonObject = { supportedVersions: advertisedVersions(options.supportedVersions), capabilities: options.capabilities.stateless };
+    const result: JsonObject = {
+      supportedVersions: [...advertisedVersions(options.supportedVersions)],
+      capabilities: options.capabilities.stateless,
+    };
     if (options.instructions !== undefined) result['instructions'] = options.instructions;
     return result;
   },
