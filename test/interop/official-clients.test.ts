@@ -87,7 +87,7 @@ async function connect(flavour: Flavour, transport: 'stdio' | 'http', fixture: s
     );
     return {
       client: c as unknown as OfficialClient, // its methods' parameter types are the SDK's zod-inferred ones, wider than the tour's
-      callTool: (p, o) => c.callTool(p, undefined, o) as Promise<Record<string, unknown>>,
+      callTool: (p, o) => c.callTool(p, undefined, o) as Promise<Record<string, unknown>>, // RequestOptions: onprogress, timeout, signal
       version: undefined, // SDK 1.x does not expose the negotiated revision
       logs: () => logs,
       setLevel: () => c.setLoggingLevel('debug'),
@@ -153,4 +153,41 @@ describe.each(FLAVOURS)('%s', (flavour) => {
       180_000,
     );
   });
+});
+
+/**
+ * Cancellation as the official clients do it: a call's AbortSignal aborted mid-run (after its third progress
+ * notification) sends notifications/cancelled (2026-07-28 over HTTP: the request's stream is closed). The
+ * fixture's `count` stops at the next step when told; the client's call ends with its abort error before the
+ * count is done, and the connection goes on serving.
+ */
+describe.each(FLAVOURS)('%s cancels a running call', (flavour) => {
+  it.each(['stdio', 'http'] as const)(
+    'over %s: count to 10000, aborted mid-run (after 3 progress notifications or 20 ms)',
+    async (transport) => {
+      const c = await connect(flavour, transport, 'fixture-server');
+      try {
+        const abort = new AbortController();
+        let progress = 0;
+        const call = c.callTool(
+          { name: 'count', arguments: { n: 10_000 } },
+          { onprogress: () => ++progress === 3 && abort.abort(new Error('enough')), timeout: 30_000, signal: abort.signal },
+        );
+        // Over stdio the clients may not see progress (test/interop/README.md): abort after a moment instead.
+        const timer = setTimeout(() => abort.abort(new Error('enough')), 20);
+        const outcome = await call.then(
+          (r) => ({ result: r }),
+          (err: unknown) => ({ error: err }),
+        );
+        clearTimeout(timer);
+        expect(outcome, 'the call ends with the abort, not a result').toHaveProperty('error');
+        expect(progress).toBeLessThan(10_000);
+        const after = await c.callTool({ name: 'add', arguments: { a: 2, b: 3 } }, { onprogress: () => undefined, timeout: 30_000 });
+        expect(after['content']).toEqual([{ type: 'text', text: '5' }]);
+      } finally {
+        await c.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -23,7 +23,10 @@ export interface OfficialClient {
 }
 
 /** tools/call with per-request options: SDK 1.x takes them third (after a result schema), the v2 client second. */
-export type CallTool = (params: { name: string; arguments?: Json }, options: { onprogress: (p: unknown) => void; timeout: number }) => Promise<Json>;
+export type CallTool = (
+  params: { name: string; arguments?: Json },
+  options: { onprogress: (p: unknown) => void; timeout: number; signal?: AbortSignal },
+) => Promise<Json>;
 
 /** A call's outcome: `ok`, `isError` (a tool result reporting an error), or the JSON-RPC error code. */
 export type Outcome = 'ok' | 'isError' | number;
