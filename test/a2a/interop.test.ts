@@ -11,7 +11,7 @@ import { TaskNotFoundError } from '@a2a-js/sdk/errors';
 import researchAgent from '../../fixtures/research-agent.ts';
 import { listenA2aHttp, type RunningA2aServer } from '../../runtime/a2a/http.ts';
 import { A2aServer } from '../../runtime/a2a/server.ts';
-import { startSdkResearchAgent, type SdkAgent } from './sdk-agent.ts';
+import { sdkFrame as frame, startSdkResearchAgent, SUMMARY_FRAMES, type SdkAgent } from './sdk-agent.ts';
 
 /** One request the SDK made, as it handed it to fetch. */
 interface Sent {
@@ -46,15 +46,6 @@ function asTask(result: Message | Task): Task {
 
 const stateOf = (task: Task) => taskStateToJSON(task.status!.state);
 const textOf = (task: Task) => task.artifacts.flatMap((a) => a.parts.map((p) => (p.content?.$case === 'text' ? p.content.value : ''))).join('');
-
-/** A compact view of one stream frame: its case, plus the state or the artifact chunk flags. */
-function frame(event: StreamResponse): string {
-  const p = event.payload;
-  if (p?.$case === 'task') return `task ${taskStateToJSON(p.value.status!.state)}`;
-  if (p?.$case === 'statusUpdate') return `statusUpdate ${taskStateToJSON(p.value.status!.state)}`;
-  if (p?.$case === 'artifactUpdate') return `artifactUpdate append=${p.value.append} lastChunk=${p.value.lastChunk}`;
-  return String(p?.$case);
-}
 
 const CARD_PATH = '/interop/agent-card.json';
 
@@ -125,13 +116,7 @@ describe('the @a2a-js/sdk 1.3 client against our server', () => {
   it('streams a message: task, statusUpdate, artifactUpdate ×2, statusUpdate', async () => {
     const events: StreamResponse[] = [];
     for await (const event of client.sendMessageStream(userMessage('summarise the design notes'))) events.push(event);
-    expect(events.map(frame)).toEqual([
-      'task TASK_STATE_SUBMITTED',
-      'statusUpdate TASK_STATE_WORKING',
-      'artifactUpdate append=false lastChunk=false',
-      'artifactUpdate append=true lastChunk=true',
-      'statusUpdate TASK_STATE_COMPLETED',
-    ]);
+    expect(events.map(frame)).toEqual(SUMMARY_FRAMES);
     const chunks = events.flatMap((e) => (e.payload?.$case === 'artifactUpdate' ? [e.payload.value.artifact!] : []));
     expect(new Set(chunks.map((a) => a.artifactId)).size).toBe(1);
     expect(chunks.map((a) => a.parts.map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join(''))).toEqual([

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { AgentCard, Role, TaskState, type Message, type Part, type Task } from '@a2a-js/sdk';
+import { AgentCard, Role, TaskState, taskStateToJSON, type Message, type Part, type StreamResponse, type Task } from '@a2a-js/sdk';
 import {
   AgentEvent,
   DefaultRequestHandler,
@@ -198,3 +198,21 @@ export async function startSdkResearchAgent(options: SdkAgentOptions = {}): Prom
       }),
   };
 }
+
+/** A compact view of one stream frame as the SDK client decodes it: its case and state, or the artifact chunk flags. */
+export function sdkFrame(event: StreamResponse): string {
+  const p = event.payload;
+  if (p?.$case === 'task') return `task ${taskStateToJSON(p.value.status!.state)}`;
+  if (p?.$case === 'statusUpdate') return `statusUpdate ${taskStateToJSON(p.value.status!.state)}`;
+  if (p?.$case === 'artifactUpdate') return `artifactUpdate append=${p.value.append} lastChunk=${p.value.lastChunk}`;
+  return String(p?.$case);
+}
+
+/** What the research agent streams for a summary (both implementations): the task, working, two chunks, completed. */
+export const SUMMARY_FRAMES: readonly string[] = [
+  'task TASK_STATE_SUBMITTED',
+  'statusUpdate TASK_STATE_WORKING',
+  'artifactUpdate append=false lastChunk=false',
+  'artifactUpdate append=true lastChunk=true',
+  'statusUpdate TASK_STATE_COMPLETED',
+];

@@ -7,13 +7,14 @@
  * for input required and its answer. Each agent is served with `listenA2aHttp` and advertised where it listens.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SendMessageRequest, taskStateToJSON, type Message, type StreamResponse, type Task } from '@a2a-js/sdk';
+import { SendMessageRequest, taskStateToJSON, type Message, type Task } from '@a2a-js/sdk';
 import { ClientFactory, JsonRpcTransportFactory, RestTransportFactory, type Client } from '@a2a-js/sdk/client';
 import researchAgent from '../../fixtures/research-agent.ts';
 import { createTestRunner } from '../../fixtures/test-runner.ts';
 import { listenA2aHttp, type RunningA2aServer } from '../../runtime/a2a/http.ts';
 import { A2aServer } from '../../runtime/a2a/server.ts';
 import { gate } from '../helpers/a2a-server.ts';
+import { sdkFrame as frame } from './sdk-agent.ts';
 
 /** Runs wait at `working` for their task's gate while `holding` is set. */
 let holding = false;
@@ -59,14 +60,6 @@ afterAll(async () => {
 const say = (text: string, continues?: { taskId: string; contextId: string }) =>
   SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text }], ...continues } });
 
-const frame = (event: StreamResponse): string => {
-  const p = event.payload;
-  if (p?.$case === 'task') return `task ${taskStateToJSON(p.value.status!.state)}`;
-  if (p?.$case === 'statusUpdate') return `statusUpdate ${taskStateToJSON(p.value.status!.state)}`;
-  if (p?.$case === 'artifactUpdate') return `artifactUpdate lastChunk=${p.value.lastChunk}`;
-  return String(p?.$case);
-};
-
 const asTask = (result: Message | Task): Task => {
   if (!('status' in result)) throw new Error(`expected a task, got ${JSON.stringify(result)}`);
   return result;
@@ -111,10 +104,10 @@ describe.each(Object.keys(FACTORIES) as (keyof typeof FACTORIES)[])('the @a2a-js
     // The task as it is now, then the rest of the run.
     expect(followed).toEqual([
       'task TASK_STATE_WORKING',
-      'artifactUpdate lastChunk=false',
-      'artifactUpdate lastChunk=false',
-      'artifactUpdate lastChunk=false',
-      'artifactUpdate lastChunk=true',
+      'artifactUpdate append=true lastChunk=false',
+      'artifactUpdate append=true lastChunk=false',
+      'artifactUpdate append=true lastChunk=false',
+      'artifactUpdate append=true lastChunk=true',
       'statusUpdate TASK_STATE_COMPLETED',
     ]);
     expect(taskStateToJSON((await client.getTask({ tenant: '', id: taskId })).status!.state)).toBe('TASK_STATE_COMPLETED');

@@ -6,12 +6,13 @@
  * hosts). Bad flags are one line and exit 2.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SendMessageRequest, taskStateToJSON, type StreamResponse } from '@a2a-js/sdk';
+import { SendMessageRequest, type StreamResponse } from '@a2a-js/sdk';
 import { ClientFactory, JsonRpcTransportFactory, RestTransportFactory, type Client } from '@a2a-js/sdk/client';
 import { userMessage, webhookServer, type Json, type Webhook } from '../helpers/a2a-server.ts';
 import { startAgent } from '../helpers/a2a-replay.ts';
 import { runCli } from '../helpers/project.ts';
 import { eventually } from '../helpers/wait.ts';
+import { sdkFrame as frame } from './sdk-agent.ts';
 
 const serve = (...flags: string[]) => startAgent([process.execPath, 'bin/wiregen.mjs', 'serve', 'test-runner', '--http', '0', ...flags]);
 type Served = Awaited<ReturnType<typeof serve>>;
@@ -22,15 +23,6 @@ const run = (configuration?: Json) =>
     message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text: RUN }] },
     ...(configuration ? { configuration } : {}),
   });
-
-/** The case of a stream frame and its state, or the artifact chunk flags. */
-function frame(event: StreamResponse): string {
-  const p = event.payload;
-  if (p?.$case === 'task') return `task ${taskStateToJSON(p.value.status!.state)}`;
-  if (p?.$case === 'statusUpdate') return `statusUpdate ${taskStateToJSON(p.value.status!.state)}`;
-  if (p?.$case === 'artifactUpdate') return `artifactUpdate append=${p.value.append} lastChunk=${p.value.lastChunk}`;
-  return String(p?.$case);
-}
 
 const FACTORIES = {
   JSONRPC: () => new ClientFactory({ transports: [new JsonRpcTransportFactory()] }),
