@@ -187,6 +187,32 @@ describe('McpTasksClient (SEP-2663)', () => {
     await expect(tasks.get('nope')).rejects.toMatchObject({ code: -32602 });
   });
 
+  it('a CreateTaskResult is refused where SEP-2663 does not allow one: invalid by the pin, without the extension, or for another method', async () => {
+    const VALID = { resultType: 'task', taskId: 't1', status: 'working', createdAt: 'x', lastUpdatedAt: 'x', ttlMs: null };
+    /** A client whose server answers every request with `result`. */
+    const against = (result: JsonObject, withExtension: boolean) => {
+      const [clientSide, serverSide] = createLinkedPair();
+      serverSide.start({
+        message: (frame) => {
+          const { id } = JSON.parse(frame) as { id?: RequestId };
+          if (id !== undefined) serverSide.send(JSON.stringify({ jsonrpc: '2.0', id, result }));
+        },
+        close: () => {},
+      });
+      const client = new McpClient(new PeerChannel(clientSide), {
+        clientInfo: { name: 'tasks-client', version: '1.0.0' },
+        mode: 'stateless',
+        ...(withExtension ? { extensions: [new McpTasksClient()] } : {}),
+      });
+      return client.connect().then(() => client);
+    };
+    const broken = await against({ ...VALID, taskId: 7 }, true);
+    await expect(broken.call('tools/call', { name: 'x', arguments: {} })).rejects.toThrow("the task result's schema");
+    expect(await (await against(VALID, true)).call('tools/call', { name: 'x', arguments: {} })).toEqual(VALID);
+    await expect((await against(VALID, false)).call('tools/call', { name: 'x', arguments: {} })).rejects.toThrow('2026-07-28 schema');
+    await expect((await against(VALID, true)).call('resources/read', { uri: 'file:///x' })).rejects.toThrow('2026-07-28 schema');
+  });
+
   it('a timeout gives the task up with tasks/cancel', async () => {
     const { tasks, count } = await connect();
     await expect(tasks.callTool({ name: 'slow', arguments: {} }, { timeoutMs: 150 })).rejects.toThrow(/gave up waiting/);
