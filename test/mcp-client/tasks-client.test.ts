@@ -215,7 +215,7 @@ describe('McpTasksClient (SEP-2663)', () => {
 
   it('a timeout gives the task up with tasks/cancel', async () => {
     const { tasks, count } = await connect();
-    await expect(tasks.callTool({ name: 'slow', arguments: {} }, { timeoutMs: 150 })).rejects.toThrow(/gave up waiting/);
+    await expect(tasks.callTool({ name: 'slow', arguments: {} }, { waitMs: 150 })).rejects.toThrow(/gave up waiting/);
     expect(count('tasks/cancel')).toBe(1);
   });
 });

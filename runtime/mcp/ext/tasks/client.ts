@@ -42,8 +42,8 @@ export interface WaitOptions {
   readonly pollIntervalMs?: number;
   /** Answer an input_required task's inputRequests with the client's handlers (tasks/update). Default true. */
   readonly answerInput?: boolean;
-  /** Give the task up (tasks/cancel) when it is not terminal after this long, in ms. Default none. */
-  readonly timeoutMs?: number;
+  /** Give the task up (tasks/cancel) when it is not terminal after this long, in ms (CallOptions.timeoutMs bounds each request). Default none. */
+  readonly waitMs?: number;
 }
 
 /** A task that ended failed or cancelled: its code and message (a failed task's error), and the task. */
@@ -126,7 +126,7 @@ export class McpTasksClient implements McpClientExtension {
     const stop = () => controller.abort(options.signal?.reason ?? new McpClientError(ErrorCode.InternalError, `task ${taskId}: gave up waiting`));
     options.signal?.addEventListener('abort', stop, { once: true });
     if (options.signal?.aborted) stop();
-    const timer = options.timeoutMs !== undefined ? setTimeout(stop, options.timeoutMs) : undefined;
+    const timer = options.waitMs !== undefined ? setTimeout(stop, options.waitMs) : undefined;
     const answered = new Set<string>();
     let last: string | undefined;
     let interval = typeof task === 'string' ? undefined : task.pollIntervalMs;
