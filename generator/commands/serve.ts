@@ -7,7 +7,7 @@ import { EXIT_OK } from '../errors.ts';
 import { type Command, usageError } from './command.ts';
 
 const HELP = `Usage: wiregen serve <target> (--stdio [--parse-errors] [--max-line-bytes <n>] | --http <port> [--auth <config>] [--resumable])
-                     [--handlers <set>] [--notifications] [--store <store>]
+                     [--handlers <set>] [--notifications] [--store <store>] [--public-url <url>] [--webhook-host <host>]...
 
 Serves an MCP server (both eras: the handshake era, initialize, 2024-11-05 to 2025-11-25, and 2026-07-28)
 on stdin/stdout or over Streamable HTTP, or an A2A agent over HTTP (JSON-RPC and HTTP+JSON bindings).
@@ -43,13 +43,19 @@ Options:
   --store <store>         (A2A) where the agent keeps its tasks: memory (default), sqlite:<path> (a file, one
                           instance), or postgres:<url> (PostgreSQL; every instance serving the agent on the same
                           database shares its tasks, streams, cancellation and push delivery: README, Deployment)
+  --public-url <url>      (A2A) the base URL clients reach the agent at (behind a proxy): the cards' interface
+                          URLs become <url> followed by their paths; default: the address it listens on
+                          (http://127.0.0.1:<port>). A signed card is served as signed.
+  --webhook-host <host>   (A2A) a host push notifications may be sent to, beside the spec's webhooks.allowedHosts
+                          (repeatable); https only, except on loopback hosts
   -h, --help              this help
 
 Examples:
   wiregen serve server.yaml --stdio
   wiregen serve dist/server.js --http 3000
   wiregen serve golden --stdio --handlers extended
-  wiregen serve research-agent --http 8080 --store postgres:postgres://agent@db.internal/agents`;
+  wiregen serve research-agent --http 8080 --store postgres:postgres://agent@db.internal/agents
+  wiregen serve test-runner --http 0 --webhook-host hooks.example.com --public-url https://agents.example.com/runner`;
 
 /** A decimal integer from `min` to `max`, or undefined. */
 function integer(text: string, min: number, max: number): number | undefined {
@@ -74,6 +80,8 @@ export const serve: Command = {
         auth: { type: 'string' },
         store: { type: 'string' },
         resumable: { type: 'boolean' },
+        'public-url': { type: 'string' },
+        'webhook-host': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -99,6 +107,11 @@ export const serve: Command = {
     if (values.auth !== undefined && stdio)
       throw usageError('serve', '--auth is for --http: stdio has no authorization (the host starting the server is trusted)');
     if (values.store !== undefined && stdio) throw usageError('serve', '--store is for A2A agents, served with --http <port>');
+    const agentFlag = values['public-url'] !== undefined ? '--public-url' : values['webhook-host'] ? '--webhook-host' : undefined;
+    if (agentFlag && stdio) throw usageError('serve', `${agentFlag} is for A2A agents, served with --http <port>`);
+    const { checkPublicUrl, checkWebhookHosts, withWebhookHosts } = await import('../serve/agent.ts');
+    const publicUrl = values['public-url'] === undefined ? undefined : checkPublicUrl(values['public-url']);
+    const webhookHosts = checkWebhookHosts(values['webhook-host'] ?? []);
     // The runtime is loaded only for this command: generating never depends on it.
     const { resolveTarget } = await import('../serve/target.ts');
     const { serveHttp, serveStdio } = await import('../serve/run.ts');
@@ -109,6 +122,8 @@ export const serve: Command = {
     };
     if (values.store !== undefined) await (await import('../serve/store.ts')).checkStore(values.store);
     let served = await resolveTarget(target, cwd, choice);
+    if (agentFlag && served.protocol !== 'a2a') throw usageError('serve', `${agentFlag} is for A2A agents; ${target} is an MCP server`);
+    if (served.protocol === 'a2a' && webhookHosts.length) served = { ...served, server: await withWebhookHosts(served.server, webhookHosts) };
     if (values.store !== undefined) {
       if (served.protocol !== 'a2a')
         throw usageError('serve', `--store is for A2A agents; ${target} is an MCP server (its sessions: README, Deployment)`);
@@ -124,7 +139,7 @@ export const serve: Command = {
       const authorization =
         values.auth === undefined ? undefined : await (await import('../serve/auth.ts')).loadAuthorization(values.auth, base.root ?? process.cwd());
       if (values.resumable && served.protocol !== 'mcp') throw usageError('serve', `--resumable is for MCP servers; ${target} is an A2A agent`);
-      await serveHttp(served, port, authorization, values.resumable ? { resumability: {} } : {});
+      await serveHttp(served, port, authorization, values.resumable ? { resumability: {} } : {}, publicUrl);
       return EXIT_OK;
     }
     if (served.protocol !== 'mcp') throw usageError('serve', `${target} is an A2A agent: serve it over HTTP with --http <port>`);

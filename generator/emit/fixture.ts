@@ -163,6 +163,7 @@ export async function emitAgent(loaded: LoadedSpec): Promise<FileSet> {
     behaviourConst: spec['behaviour'] === 'kit' ? 'KIT_BEHAVIOUR' : 'SDK_BEHAVIOUR',
     cardJson: JSON.stringify(spec['card'], null, 2),
     extendedCardJson: spec['extendedCard'] ? JSON.stringify(spec['extendedCard'], null, 2) : undefined,
+    webhooksJson: spec['webhooks'] ? JSON.stringify(spec['webhooks'], null, 2) : undefined,
     executorAt: where(loaded, ''),
   });
   return formatFiles([['index.ts', index]], specHeader(loaded));

@@ -8,6 +8,7 @@ import { listenA2aHttp } from '@wiregen/runtime/a2a';
 import type { ResourceAuthorization } from '@wiregen/runtime/auth';
 import { listenMcpHttp, type McpHttpOptions, type McpServer } from '@wiregen/runtime/mcp';
 import { stdioTransport } from '@wiregen/runtime/transports';
+import { advertise } from './agent.ts';
 import type { Served } from './target.ts';
 
 export interface StdioOptions {
@@ -34,18 +35,22 @@ export async function serveStdio(server: McpServer, options: StdioOptions = {}):
 
 /**
  * Serves over HTTP on 127.0.0.1:`port` (0: any free port): MCP at /mcp (behind `authorization` when given, with
- * `mcp`'s resumability when given), A2A at its card's paths.
+ * `mcp`'s resumability when given), A2A at its card's paths, its cards naming `publicUrl` or, without it, the
+ * address it listens on.
  */
 export async function serveHttp(
   served: Served,
   port: number,
   authorization?: ResourceAuthorization,
   mcp: Pick<McpHttpOptions, 'resumability'> = {},
+  publicUrl?: string,
 ): Promise<void> {
   const running =
     served.protocol === 'mcp'
       ? await listenMcpHttp(served.server, { port, ...mcp, ...(authorization ? { authorization } : {}) })
       : await listenA2aHttp(served.server, { ...served.http, port });
+  // Before the ready line, so no client reads a card naming another address.
+  if (served.protocol === 'a2a') advertise(served.server, publicUrl ?? running.url);
   process.stdout.write(`${JSON.stringify({ ready: true, url: running.url })}\n`);
   await untilStdinCloses();
   await running.close();

@@ -161,6 +161,9 @@ async function checkAgent(spec: JsonObject, pin: SpecPin, report: Report): Promi
     if (spec[key] === undefined || validateCard(spec[key])) continue;
     for (const e of validateCard.errors ?? []) report(`/${key}${e.instancePath}`, `not a valid A2A ${pin.revision} AgentCard: ${describeError(e)}`);
   }
+  const capabilities = isObject(spec['card']) && isObject(spec['card']['capabilities']) ? spec['card']['capabilities'] : {};
+  if (spec['webhooks'] !== undefined && capabilities['pushNotifications'] !== true)
+    report('/webhooks', 'the card does not declare capabilities.pushNotifications: true, so no webhook is ever called');
 }
 
 /**

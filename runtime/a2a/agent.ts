@@ -3,6 +3,7 @@
  * what it serves over HTTP beside A2A (authentication in front of the protocol, routes of its own).
  */
 import type { A2aHttpOptions } from './http.ts';
+import type { PushOptions } from './push.ts';
 import type { A2aBehaviour, AgentCard, AgentExecutor } from './types.ts';
 
 export interface AgentDefinition {
@@ -11,6 +12,8 @@ export interface AgentDefinition {
   readonly extendedCard?: AgentCard;
   readonly behaviour: A2aBehaviour;
   readonly executor: AgentExecutor;
+  /** The webhook hosts push notifications may go to (the spec's `webhooks`); `wiregen serve --webhook-host` adds to them. */
+  readonly push?: PushOptions;
   /** HTTP beside A2A: `wiregen serve --http` and the kit apply these. */
   readonly http?: Pick<A2aHttpOptions, 'authenticate' | 'routes'>;
 }

@@ -3,8 +3,9 @@
  * binding and the HTTP+JSON binding over fetch, with the `A2A-Version` header and Server-Sent Events for the
  * streaming methods. `connect` reads an agent card and picks an interface.
  */
-import { Client, pin, type ClientTransport, type MethodEntry } from '@wiregen/a2a-1.0';
+import { pin, validators, type ClientTransport, type MethodEntry } from '@wiregen/a2a-1.0';
 import type { A2aCredentials } from '../auth/a2a.ts';
+import { A2aClient } from './client-list.ts';
 import { sseEvents } from '../transports/sse.ts';
 import type { AgentCard } from './types.ts';
 import { paramsInWireOrder, protoJsonName } from './wire-order.ts';
@@ -94,8 +95,11 @@ export function jsonRpcTransport(endpoint: string, options: TransportOptions = {
     return unwrap(message as Envelope, res.ok ? undefined : res.status);
   };
   return {
-    async request(method, params) {
-      return answer(await call(method, params, 'application/json'));
+    async request(method, params, entry) {
+      const result = await answer(await call(method, params, 'application/json'));
+      // google.protobuf.Empty (DeleteTaskPushNotificationConfig): the official SDKs answer null over JSON-RPC, the
+      // ProtoJSON of Empty is {}; both are taken, as {}.
+      return result === null && entry.result === validators.Empty ? {} : result;
     },
     async *stream(method, params) {
       const res = await call(method, params, 'text/event-stream');
@@ -164,8 +168,11 @@ export function restTransport(baseUrl: string, options: TransportOptions = {}): 
   };
 }
 
-/** Reads the agent card at `baseUrl` and returns a client on it (clientForCard). */
-export async function connect(baseUrl: string, options: TransportOptions = {}): Promise<{ card: AgentCard; client: Client }> {
+/** Reads the agent card at `baseUrl` and returns a client on it (clientForCard: `binding` chooses the interface). */
+export async function connect(
+  baseUrl: string,
+  options: TransportOptions & { readonly binding?: Binding } = {},
+): Promise<{ card: AgentCard; client: A2aClient }> {
   const get = options.fetch ?? fetch;
   const res = await get(new URL('/.well-known/agent-card.json', baseUrl), { headers: options.headers ?? {} });
   if (!res.ok) throw new A2aClientError(res.status, `agent card: HTTP ${res.status}`, undefined, res.status);
@@ -174,18 +181,25 @@ export async function connect(baseUrl: string, options: TransportOptions = {}): 
     ? (await import('../auth/a2a.ts')).a2aClientAuth(card, { ...(options.fetch ? { fetch: options.fetch } : {}), ...options.auth }).fetch
     : options.fetch;
   const chosen = clientForCard(card, { ...options, ...(authorized ? { fetch: authorized } : {}) });
-  if (!chosen) throw new A2aClientError(-32004, 'the agent card lists no JSONRPC or HTTP+JSON interface');
+  if (!chosen) throw new A2aClientError(-32004, `the agent card lists no ${options.binding ?? 'JSONRPC or HTTP+JSON'} interface`);
   return { card, client: chosen.client };
 }
 
-/** A client on the card's first JSON-RPC interface, else its first HTTP+JSON one; undefined when it has neither. */
+/** The bindings this client speaks, as the card's `protocolBinding` names them. */
+export type Binding = 'JSONRPC' | 'HTTP+JSON';
+
+/**
+ * A client on the card's first interface of `binding` (default: its first JSON-RPC interface, else its first
+ * HTTP+JSON one); undefined when it has none.
+ */
 export function clientForCard(
   card: AgentCard,
-  options: TransportOptions = {},
-): { interface: AgentCard['supportedInterfaces'][number]; client: Client } | undefined {
-  const jsonRpc = card.supportedInterfaces.find((i) => i.protocolBinding === 'JSONRPC');
-  if (jsonRpc) return { interface: jsonRpc, client: new Client(jsonRpcTransport(jsonRpc.url, options)) };
-  const rest = card.supportedInterfaces.find((i) => i.protocolBinding === 'HTTP+JSON');
-  if (rest) return { interface: rest, client: new Client(restTransport(rest.url, options)) };
+  options: TransportOptions & { readonly binding?: Binding } = {},
+): { interface: AgentCard['supportedInterfaces'][number]; client: A2aClient } | undefined {
+  const find = (binding: Binding) => card.supportedInterfaces.find((i) => i.protocolBinding === binding);
+  const jsonRpc = options.binding === 'HTTP+JSON' ? undefined : find('JSONRPC');
+  if (jsonRpc) return { interface: jsonRpc, client: new A2aClient(jsonRpcTransport(jsonRpc.url, options)) };
+  const rest = options.binding === 'JSONRPC' ? undefined : find('HTTP+JSON');
+  if (rest) return { interface: rest, client: new A2aClient(restTransport(rest.url, options)) };
   return undefined;
 }

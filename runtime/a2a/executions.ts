@@ -16,7 +16,17 @@ import { AsyncQueue, KeyedLock } from './queue.ts';
 import { copyJson, TaskConflictError, type TaskStore, type VersionedTask } from './store.ts';
 import { closingStream, TaskSubscribers } from './streams.ts';
 import type { ExecutionOptions, Run, Running } from './execution-options.ts';
-import { agentMessage, applyEvent, ORPHANED_STATUS, checkInputModes, closedGate, resumedContext, taskHandle, textOf } from './task-events.ts';
+import {
+  agentMessage,
+  applyEvent,
+  ORPHANED_STATUS,
+  RESTARTED_STATUS,
+  checkInputModes,
+  closedGate,
+  resumedContext,
+  taskHandle,
+  textOf,
+} from './task-events.ts';
 import {
   INTERRUPTED_STATES,
   TERMINAL_STATES,
@@ -139,7 +149,7 @@ export class TaskExecutions implements ClusterHost {
    * (not interrupted, not ended) is continued by the agent's `resume` when it has one, else failed with a
    * status message saying so and the lease dropped.
    */
-  recover(taskId: string): Promise<void> {
+  recover(taskId: string, restart = false): Promise<void> {
     return this.#locked(taskId, async () => {
       const read = await this.#ledger.read(taskId);
       const state = read?.task.status.state;
@@ -147,9 +157,9 @@ export class TaskExecutions implements ClusterHost {
         const resume = this.#options.executor.resume?.bind(this.#options.executor);
         // The lease stays this instance's while the agent continues the task (the run's end drops it).
         if (resume) return this.#resume(read.task, resume);
-        const message: Message = this.#agentMessage(read.task.contextId ?? '', taskId, ORPHANED_STATUS);
+        const message: Message = this.#agentMessage(read.task.contextId ?? '', taskId, restart ? RESTARTED_STATUS : ORPHANED_STATUS);
         await this.#applyNow(taskId, { kind: 'status', status: { message, state: 'TASK_STATE_FAILED', timestamp: this.#now() } }, undefined);
-        this.#log(`task ${taskId} failed: its instance stopped while it ran`);
+        this.#log(`task ${taskId} failed: ${restart ? 'the agent stopped' : 'its instance stopped'} while it ran`);
       }
       await this.#ledger.release(taskId);
     });

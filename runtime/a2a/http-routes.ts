@@ -3,7 +3,7 @@
  * google.api.http annotations (from the generated dispatch table's `http` rows), compiled to patterns under a
  * prefix, and the parsing of request targets and interface URLs.
  */
-import type { MethodEntry } from '@wiregen/a2a-1.0';
+import type { AgentCard, MethodEntry } from '@wiregen/a2a-1.0';
 import { protoJsonName } from './wire-order.ts';
 
 /** The public agent card's path (https://a2a-protocol.org/latest/specification/, "Agent Discovery"). */
@@ -54,4 +54,31 @@ export function pathOf(url: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `card` as reached at `base` (an http(s) URL: the listening origin, or a public URL in front of a proxy): each
+ * interface URL keeps its path (and query) under `base`'s origin and path, so `/a2a` at
+ * `https://agents.example.com/research` is advertised as `https://agents.example.com/research/a2a`. A
+ * client picks its endpoint from the card (https://a2a-protocol.org/latest/specification/, "Agent Discovery"),
+ * so the card must name where the agent answers. Throws a one-line error for a base that is not an http(s) URL.
+ */
+export function cardAt(card: AgentCard, base: string): AgentCard {
+  let at: URL;
+  try {
+    at = new URL(base);
+  } catch {
+    throw new Error(`publicUrl ${JSON.stringify(base)} is not an absolute URL`);
+  }
+  if (at.protocol !== 'http:' && at.protocol !== 'https:') throw new Error(`publicUrl ${JSON.stringify(base)} is not an http(s) URL`);
+  const prefix = `${at.origin}${at.pathname.replace(/\/$/, '')}`;
+  const moved = (url: string): string => {
+    try {
+      const own = new URL(url);
+      return `${prefix}${own.pathname === '/' ? '' : own.pathname}${own.search}`;
+    } catch {
+      return url;
+    }
+  };
+  return { ...card, supportedInterfaces: card.supportedInterfaces.map((i) => ({ ...i, url: moved(i.url) })) };
 }

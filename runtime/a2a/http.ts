@@ -19,6 +19,7 @@ import { NodeRequest, NodeResponse } from '../transports/node-exchange.ts';
 import { A2aError, A2aErrors } from './errors.ts';
 import { CARD_PATH, compileRoute, pathOf, targetOf, type Route, type Target } from './http-routes.ts';
 import type { A2aServer } from './server.ts';
+import type { AgentCard } from './types.ts';
 import { checkParams } from './validation.ts';
 import { resultInWireOrder } from './wire-order.ts';
 
@@ -53,6 +54,12 @@ export interface A2aHttpOptions extends OutboundLimits, HttpServerTimeouts {
    * `a2aNodeHandler`, `a2aExpress`); the fetch handler refuses the option (route in front of it instead).
    */
   readonly routes?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
+  /**
+   * Where clients reach the agent (e.g. `https://agents.example.com/research` behind a proxy): the cards'
+   * interface URLs are advertised under it, their paths kept (the routes stay at those paths). Default: the
+   * card as given (A2aServer.advertiseAt changes it later, e.g. to the port `listenA2aHttp` got).
+   */
+  readonly publicUrl?: string;
   /** Largest request body. Default 4 MiB (413 beyond). */
   readonly maxBodyBytes?: number;
   /** How long a client may take to send its body. Default 30 s (408 after). */
@@ -67,20 +74,20 @@ export class A2aHttpHandler {
   readonly #options: A2aHttpOptions;
   readonly #jsonRpcPath: string;
   readonly #routes: Route[];
-  readonly #card: string;
-  readonly #etag: string;
+  /** The served card, serialised, and the card it was made from (advertiseAt replaces the server's card). */
+  #card: { readonly of: AgentCard; readonly json: string; readonly etag: string } | undefined;
 
   constructor(server: A2aServer, options: A2aHttpOptions = {}) {
     this.#server = server;
     this.#options = options;
-    const interfaces = server.card.supportedInterfaces;
+    if (options.publicUrl !== undefined) server.advertiseAt(options.publicUrl);
+    // The routes are at the paths of the card as given (a public URL's own path is the proxy's).
+    const interfaces = server.options.card.supportedInterfaces;
     this.#jsonRpcPath = options.jsonRpcPath ?? pathOf(interfaces.find((i) => i.protocolBinding === 'JSONRPC')?.url) ?? '/a2a';
     const restPath = options.restPath ?? pathOf(interfaces.find((i) => i.protocolBinding === 'HTTP+JSON')?.url) ?? '';
     this.#routes = Object.entries(methods as Record<string, MethodEntry>).flatMap(([method, entry]) =>
       entry.http.map((r) => compileRoute(restPath === '/' ? '' : restPath, method, entry, r)),
     );
-    this.#card = canonicalJson(server.card);
-    this.#etag = `W/"${createHash('sha256').update(this.#card).digest('hex')}"`;
   }
 
   /** The node:http request listener (`http.createServer(handler.handle)`); it reads the body itself. */
@@ -143,7 +150,11 @@ export class A2aHttpHandler {
       const match = route.pattern.exec(url.pathname);
       if (match) candidates.push({ route, match });
     }
-    const found = candidates.find((c) => c.route.verb === req.method);
+    // SubscribeToTask is `GET /tasks/{id}:subscribe` in the proto; the @a2a-js/sdk client POSTs it, and the SDK's
+    // server takes both: so do we (a POST body, which has no meaning there, is read and left unused).
+    const found =
+      candidates.find((c) => c.route.verb === req.method) ??
+      (req.method === 'POST' ? candidates.find((c) => c.route.method === 'SubscribeToTask') : undefined);
     if (!found) {
       if (candidates.length)
         return sendJson(res, 405, JSON.stringify({ error: 'method not allowed' }), {
@@ -155,13 +166,19 @@ export class A2aHttpHandler {
   }
 
   #serveCard(req: HttpRequest, res: HttpResponse): void {
+    const card = this.#server.card;
+    if (this.#card?.of !== card) {
+      const json = canonicalJson(card);
+      this.#card = { of: card, json, etag: `W/"${createHash('sha256').update(json).digest('hex')}"` };
+    }
+    const { json, etag } = this.#card;
     const headers: Record<string, string> = {};
     if (this.#server.behaviour.cardEtag) {
-      headers['etag'] = this.#etag;
+      headers['etag'] = etag;
       const match = req.headerValue('if-none-match');
-      if (match?.split(',').some((t) => t.trim() === this.#etag || t.trim() === '*')) return res.send(304, headers);
+      if (match?.split(',').some((t) => t.trim() === etag || t.trim() === '*')) return res.send(304, headers);
     }
-    sendJson(res, 200, this.#card, headers);
+    sendJson(res, 200, json, headers);
   }
 
   /** The A2A version a request asks for (§3.6): the header, or (per behaviour) the query; absent means 0.3. */
@@ -277,7 +294,8 @@ export class A2aHttpHandler {
     try {
       this.#checkVersion(req, url);
       let params: Record<string, unknown> = {};
-      if (route.body) {
+      // A body is read where the route has one, and for a POSTed subscribe (see #handle), which leaves it unused.
+      if (route.body || req.method === 'POST') {
         let text: string;
         try {
           text = await this.#body(req);
@@ -288,6 +306,7 @@ export class A2aHttpHandler {
             connection: 'close',
           });
         }
+        if (!route.body) text = '';
         try {
           params = text.trim() === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
         } catch {
@@ -295,7 +314,8 @@ export class A2aHttpHandler {
         }
         if (params === null || typeof params !== 'object' || Array.isArray(params)) throw A2aErrors.invalidRequest('The body must be a JSON object');
         if (textExceedsDepth(text, MAX_JSON_DEPTH - 1)) throw tooDeep('', params);
-      } else {
+      }
+      if (!route.body) {
         for (const [key, value] of url.searchParams) {
           if (key === 'A2A-Version') continue;
           params[key] = value === 'true' ? true : value === 'false' ? false : value;
@@ -344,7 +364,11 @@ export interface RunningA2aServer {
   close(): Promise<void>;
 }
 
-/** Listens on `host:port` (port 0: any free port; loopback by default). */
+/**
+ * Listens on `host:port` (port 0: any free port; loopback by default). The cards are served as given, or under
+ * `publicUrl`; to advertise the address it listens on, call `server.advertiseAt(running.url)` once it is
+ * listening (`wiregen serve` does).
+ */
 export async function listenA2aHttp(server: A2aServer, options: A2aHttpOptions & { port?: number; host?: string } = {}): Promise<RunningA2aServer> {
   const handler = new A2aHttpHandler(server, options);
   const listening = await listenHttp(handler.handle, options);

@@ -24,7 +24,8 @@ export {
   type A2aFetchOptions,
   type A2aNodeHandler,
 } from './http-adapters.ts';
-export { A2aClientError, clientForCard, connect, jsonRpcTransport, restTransport, type TransportOptions } from './client.ts';
+export { A2aClient, InvalidTaskError, type InvalidTask, type ListTasksOptions } from './client-list.ts';
+export { A2aClientError, clientForCard, connect, jsonRpcTransport, restTransport, type Binding, type TransportOptions } from './client.ts';
 export { A2aError, A2aErrors, type FieldViolation } from './errors.ts';
 export { PushSender, type PushOptions } from './push.ts';
 export {

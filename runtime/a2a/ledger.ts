@@ -23,8 +23,11 @@ export interface ClusterHost {
   onEvent(taskId: string, update: StreamResponse): void;
   /** Another instance asks this one to cancel `taskId`, which it runs. */
   onCancel(taskId: string): void;
-  /** This instance took over the lease of `taskId` from a dead instance. */
-  recover(taskId: string): Promise<void>;
+  /**
+   * This instance took over the lease of `taskId` from a dead instance (`restart`: a single instance found the
+   * task unfinished in its store at start, left by an earlier run of itself).
+   */
+  recover(taskId: string, restart?: boolean): Promise<void>;
   /** Messages may have been missed (the bus reconnected): streams should catch up from the store. */
   resync(): void;
 }
@@ -98,10 +101,20 @@ export class LocalLedger implements TaskLedger {
     return false;
   }
 
-  async start(): Promise<void> {}
+  /**
+   * Recovers what an earlier run of this instance left running in a persistent store (SQLite): each task still
+   * SUBMITTED or WORKING is resumed by the agent or failed (TaskExecutions.recover). Interrupted tasks
+   * (input or auth required) wait for their client, as before the restart. An in-memory store starts empty.
+   */
+  async start(host: ClusterHost): Promise<void> {
+    for (const status of RUNNING_STATES) for (const task of await this.#store.listTasks({ status })) await host.recover(task.id, true);
+  }
 
   async stop(): Promise<void> {}
 }
+
+/** The states of a task some execution is working on: what a restart leaves without one. */
+const RUNNING_STATES = ['TASK_STATE_SUBMITTED', 'TASK_STATE_WORKING'] as const;
 
 /** Options of ClusterLedger. */
 export interface ClusterLedgerOptions {

@@ -28,6 +28,7 @@ import { lookup } from '@wiregen/a2a-1.0';
 import type { A2aCluster } from './cluster.ts';
 import { A2aErrors } from './errors.ts';
 import { closedGate, TaskExecutions } from './executions.ts';
+import { cardAt } from './http-routes.ts';
 import { ClusterLedger, LocalLedger, type ClusterLedgerOptions, type TaskLedger } from './ledger.ts';
 import { PushSender, type PushOptions } from './push.ts';
 import { InMemoryTaskStore, type TaskStore } from './store.ts';
@@ -52,7 +53,8 @@ export interface A2aServerOptions {
   /**
    * Runs this server as one of many instances sharing `cluster.store` (e.g. PostgresCluster from
    * `@wiregen/runtime/a2a/postgres`); `store` is then ignored. The server joins the cluster at its first call
-   * (or at `ready()`) and leaves it at `close()`. Default: none (a single instance).
+   * (or at `ready()`) and leaves it at `close()`. Default: none (a single instance, which at its first call or
+   * `ready()` resumes or fails the tasks its store holds as SUBMITTED or WORKING: ledger.ts LocalLedger.start).
    */
   readonly cluster?: A2aCluster;
   /** How the instance recovers what dead instances left (ledger.ts). Default: every half lease time. */
@@ -100,6 +102,10 @@ export class A2aServer {
   readonly #executions: TaskExecutions;
   readonly #ledger: TaskLedger;
   #joined: Promise<void> | undefined;
+  /** Set once `ready()` has finished: calls no longer wait for it. */
+  #started = false;
+  /** The cards as advertised where the agent is reached (advertiseAt), when that is not what the options say. */
+  #advertised: { readonly card: AgentCard; readonly extendedCard: AgentCard | undefined } | undefined;
 
   constructor(options: A2aServerOptions) {
     this.options = options;
@@ -125,12 +131,29 @@ export class A2aServer {
 
   /** Joins the cluster (once; a no-op without one): its messages start arriving and its recovery runs. */
   ready(): Promise<void> {
-    this.#joined ??= this.#ledger.start(this.#executions);
+    this.#joined ??= this.#ledger.start(this.#executions).then(() => {
+      this.#started = true;
+    });
     return this.#joined;
   }
 
+  /** The public card as served: the options' card, its interface URLs moved by {@link advertiseAt}. */
   get card(): AgentCard {
-    return this.options.card;
+    return this.#advertised?.card ?? this.options.card;
+  }
+
+  /**
+   * Advertises the agent at `base` (http-routes.ts cardAt): the public and the extended card name interface
+   * URLs under it, with their paths kept. The HTTP adapters call it with their `publicUrl`; `wiregen serve`
+   * with the origin it listens on (or --public-url). Call it before serving, or between requests. A signed card
+   * is left as it is (false: the public card was signed, so it still names the URLs it was signed with).
+   */
+  advertiseAt(base: string): boolean {
+    const { card, extendedCard } = this.options;
+    // A signed card (§8.4, AgentCard.signatures) is served as signed: moving its URLs would break the signature.
+    const at = (c: AgentCard) => (c.signatures?.length ? c : cardAt(c, base));
+    this.#advertised = { card: at(card), extendedCard: extendedCard && at(extendedCard) };
+    return !card.signatures?.length;
   }
 
   newId(): string {
@@ -151,7 +174,8 @@ export class A2aServer {
     if (!isMethod(method)) throw A2aErrors.methodNotFound();
     const gate = closedGate(lookup(method)!, this.card);
     if (gate) throw A2aErrors.capabilityMissing(method, gate.path);
-    if (this.options.cluster) await this.ready();
+    // The first call waits for recovery (a cluster's join, or a restarted store's unfinished tasks).
+    if (!this.#started) await this.ready();
     return this.#run(method, params as HandlerParams<typeof method>);
   }
 
@@ -277,8 +301,9 @@ export class A2aServer {
   }
 
   getExtendedAgentCard(): AgentCard {
-    if (!this.options.extendedCard) throw A2aErrors.extendedCardNotConfigured();
-    return this.options.extendedCard;
+    const card = this.#advertised ? this.#advertised.extendedCard : this.options.extendedCard;
+    if (!card) throw A2aErrors.extendedCardNotConfigured();
+    return card;
   }
 
   /** Waits for every running execution and push delivery, leaves the cluster, then closes the store. */

@@ -10,6 +10,8 @@ import type { AgentCard, AgentEvent, ExecutionContext, Message, Part, Task, Task
 
 /** The status message of a task whose instance stopped while it ran, failed by the instance adopting it (ledger.ts). */
 export const ORPHANED_STATUS = 'The instance running this task stopped before the task finished; it was failed by another instance.';
+/** The status message of a task a single instance finds unfinished in its store when it starts again. */
+export const RESTARTED_STATUS = 'The agent stopped before this task finished; it was failed when the agent started again.';
 
 /** The first of `entry`'s agent gates the card's capabilities leave closed, or undefined when all are open. */
 export function closedGate(entry: MethodEntry, card: AgentCard): CapabilityGate | undefined {

@@ -54,9 +54,11 @@ export interface AgentExecutor {
   /** Called to cancel a running task; the default emits the canceled status. */
   cancel?(task: TaskHandle): Promise<void>;
   /**
-   * In a cluster (A2aServer's `cluster` option): called on the instance that adopted a task whose instance
-   * stopped while the task ran. `ctx.task` is the task as stored, `ctx.message` its last user message, and
-   * `ctx.currentTask()` its handle: continue from there. Absent: the task is failed with a status message.
+   * Called for a task left running (SUBMITTED or WORKING) by an agent that stopped: in a cluster (A2aServer's
+   * `cluster` option) on the instance that adopted it; on a single instance with a persistent store (SQLite),
+   * when the agent starts again (its first call or `ready()`). `ctx.task` is the task as stored, `ctx.message`
+   * its last user message, and `ctx.currentTask()` its handle: continue from there. Absent: the task is failed
+   * with a status message saying why.
    */
   resume?(ctx: ExecutionContext): Promise<void>;
 }

@@ -2,7 +2,8 @@
  * @module test/a2a/sdk-agent — the research agent (fixtures/research-agent.ts) written a second time with the
  * official `@a2a-js/sdk` 1.3 server classes (DefaultRequestHandler, InMemoryTaskStore, the Express JSON-RPC and
  * agent-card handlers), for tests that compare our runtime with the SDK's or drive the SDK with our client.
- * Same card content (its JSONRPC interface pointing at the local server), same behaviour: "hello…" → a message;
+ * Same card content (its JSONRPC interface pointing at the local server; with `rest`, an HTTP+JSON one too; with
+ * `push`, push notifications by the SDK's own sender), same behaviour: "hello…" → a message;
  * "delete…" → rejected; "summarise the meeting" → input required (the answer names the meeting);
  * "check my calendar" → auth required; otherwise a two-chunk "summary" artifact, then completed.
  */
@@ -19,7 +20,7 @@ import {
   type ExecutionEventBus,
   type RequestContext,
 } from '@a2a-js/sdk/server';
-import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express';
+import { agentCardHandler, jsonRpcHandler, restHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 import researchAgent from '../../fixtures/research-agent.ts';
 
 /** The little of Express used here (express is a devDependency without @types/express). */
@@ -28,6 +29,13 @@ interface ExpressApp {
   use(path: string, handler: unknown): ExpressApp;
 }
 const express = createRequire(import.meta.url)('express') as () => ExpressApp;
+
+export interface SdkAgentOptions {
+  /** Also serve the HTTP+JSON binding at `<url>/rest` (the card lists it after JSON-RPC). Default false. */
+  readonly rest?: boolean;
+  /** Declare push notifications: the SDK's in-memory config store and default sender. Default false. */
+  readonly push?: boolean;
+}
 
 export interface SdkAgent {
   /** The server's base URL (`http://127.0.0.1:<port>`); the JSON-RPC endpoint is `<url>/a2a`. */
@@ -143,7 +151,7 @@ class ResearchExecutor implements AgentExecutor {
 }
 
 /** Starts the SDK research agent on 127.0.0.1 (a free port): card at the well-known path, JSON-RPC at /a2a. */
-export async function startSdkResearchAgent(): Promise<SdkAgent> {
+export async function startSdkResearchAgent(options: SdkAgentOptions = {}): Promise<SdkAgent> {
   const http = createServer();
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -151,9 +159,12 @@ export async function startSdkResearchAgent(): Promise<SdkAgent> {
   });
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   // The fixture's card (JSON, as our runtime serves it) read by the SDK's own codec, pointed at this server.
+  const interfaces = researchAgent.card.supportedInterfaces.map((i) => ({ ...i, url: `${url}/a2a` }));
+  if (options.rest) interfaces.push({ url: `${url}/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' });
   const card = AgentCard.fromJSON({
     ...researchAgent.card,
-    supportedInterfaces: researchAgent.card.supportedInterfaces.map((i) => ({ ...i, url: `${url}/a2a` })),
+    supportedInterfaces: interfaces,
+    capabilities: { ...researchAgent.card.capabilities, ...(options.push ? { pushNotifications: true } : {}) },
   });
   // Only INPUT_REQUIRED keeps a task's event bus alive (the default also keeps AUTH_REQUIRED): the SDK's blocking
   // SendMessage goes on draining an AUTH_REQUIRED task's bus in the background, so the follow-up message's events
@@ -175,6 +186,7 @@ export async function startSdkResearchAgent(): Promise<SdkAgent> {
   const app = express()
     .use('/.well-known/agent-card.json', agentCardHandler({ agentCardProvider: handler }))
     .use('/a2a', jsonRpcHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
+  if (options.rest) app.use('/rest', restHandler({ requestHandler: handler, userBuilder: UserBuilder.noAuthentication }));
   http.on('request', app);
   return {
     url,

@@ -47,8 +47,20 @@ export const A2A_RECORDED_MESSAGES = 56;
 export const A2A_RECORDED_AGENT_MESSAGES = 30;
 /** And the orchestrator's requests (7 card GETs, 19 JSON-RPC requests): sent as recorded. */
 export const A2A_RECORDED_REQUESTS = 26;
-/** The research agent on a free port; prints `{"ready":true,"url":…}` and exits 0 when stdin closes. */
-export const AGENT_COMMAND = [process.execPath, 'bin/wiregen.mjs', 'serve', 'research-agent', '--http', '0'] as const;
+/**
+ * The research agent on a free port; prints `{"ready":true,"url":…}` and exits 0 when stdin closes. The recorded
+ * agent was reached at https://research.example.com (its card says so): `--public-url` serves it as deployed there.
+ */
+export const AGENT_COMMAND = [
+  process.execPath,
+  'bin/wiregen.mjs',
+  'serve',
+  'research-agent',
+  '--http',
+  '0',
+  '--public-url',
+  'https://research.example.com',
+] as const;
 /** How long one answer (a JSON body or a whole SSE stream) may take. */
 export const ANSWER_TIMEOUT_MS = 10_000;
 

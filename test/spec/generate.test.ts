@@ -134,6 +134,36 @@ describe('wiregen generate --spec --out', () => {
   });
 });
 
+describe('an agent spec with webhooks', () => {
+  const runner = () => readFileSync(join(ROOT, 'schemas/fixtures/a2a/test-runner.yaml'), 'utf8');
+
+  it('webhooks become the push options of the agent definition createAgent returns', async () => {
+    project.write('agent.yaml', runner().replace(/^webhooks: .*$/m, 'webhooks: { allowedHosts: [hooks.example.com] }'));
+    expect((await project.cli(['generate', '--spec', 'agent.yaml', '--out', 'src/hooked'])).code).toBe(0);
+    const mod = await generatedModule('src/hooked');
+    expect(mod.push).toEqual({ allowedHosts: ['hooks.example.com'] });
+    expect(mod.createAgent({ execute: async () => {} }).push).toEqual({ allowedHosts: ['hooks.example.com'] });
+  });
+
+  it('webhooks without push in the card, and a host that is not one, are one line each, exit 2', async () => {
+    const spec = runner()
+      .replace('pushNotifications: true', 'pushNotifications: false')
+      .replace(/^webhooks: .*$/m, 'webhooks: { allowedHosts: [hooks.example.com, "no host"] }');
+    project.write('agent.yaml', spec);
+    const { code, err } = await project.cli(['generate', '--spec', 'agent.yaml', '--out', 'src/bad']);
+    expect(code).toBe(2);
+    expect(err).toEqual([expect.stringMatching(/^agent\.yaml:\d+:\d+ \/webhooks\/allowedHosts\/1: must match pattern/)]);
+    project.write('agent.yaml', spec.replace(', "no host"', ''));
+    const second = await project.cli(['generate', '--spec', 'agent.yaml', '--out', 'src/bad']);
+    expect([second.code, second.err]).toEqual([
+      2,
+      [
+        `agent.yaml:${position(spec, '{ allowedHosts: [hooks')} /webhooks: the card does not declare capabilities.pushNotifications: true, so no webhook is ever called`,
+      ],
+    ]);
+  });
+});
+
 describe("the repository's generated/fixtures/ are what --spec writes", () => {
   const fixtures = [
     ...readdirSync(join(ROOT, 'schemas/fixtures'))
