@@ -119,4 +119,6 @@ export interface McpClientExtension {
   readonly results?: Readonly<Record<string, { readonly methods: readonly string[]; readonly check: Check }>>;
   /** Called once with the client it was given to. */
   attach?(client: McpClient): void;
+  /** Each notification the server sends, after the client's own handling and before `onNotification`. */
+  notification?(method: string, params: JsonObject): void;
 }

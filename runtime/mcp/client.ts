@@ -297,6 +297,7 @@ export class McpClient {
       const { total, message } = params;
       onProgress(params['progress'], typeof total === 'number' ? total : undefined, typeof message === 'string' ? message : undefined);
     }
+    for (const extension of this.options.extensions ?? []) extension.notification?.(method, params ?? {});
     this.options.onNotification?.(method, params ?? {});
   }
 

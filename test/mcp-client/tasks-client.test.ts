@@ -124,6 +124,19 @@ describe('McpTasksClient (SEP-2663)', () => {
     for (let i = 1; i < gets.length; i++) expect(gets[i]! - gets[i - 1]!).toBeGreaterThanOrEqual(110);
   });
 
+  it('listen: notifications/tasks on subscriptions/listen end the wait at once, not at the next 5 s poll', async () => {
+    const { client, tasks, count } = await connect({ pollIntervalMs: 5_000 });
+    const created = await client.call('tools/call', { name: 'quick', arguments: {} });
+    const started = Date.now();
+    if (!isCreateTaskResult(created)) throw new Error(`expected a CreateTaskResult, got ${JSON.stringify(created)}`);
+    const done = await tasks.wait(created, { listen: true });
+    expect(done.status).toBe('completed');
+    // The 300 ms tool, then one re-read on its notification: well before the 5 s the server suggests.
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(count('subscriptions/listen')).toBe(1);
+    expect(count('tasks/get')).toBe(2);
+  });
+
   it('an inline answer (the server chose no task) is returned as it is', async () => {
     const { tasks, count } = await connect();
     expect(await tasks.callTool({ name: 'inline', arguments: {} })).toMatchObject({ content: [{ type: 'text', text: 'inline' }] });

@@ -44,6 +44,13 @@ export interface WaitOptions {
   readonly answerInput?: boolean;
   /** Give the task up (tasks/cancel) when it is not terminal after this long, in ms (CallOptions.timeoutMs bounds each request). Default none. */
   readonly waitMs?: number;
+  /**
+   * Also hold a `subscriptions/listen` stream asking for this task's `notifications/tasks` (SEP-2663 "Task Status
+   * Notifications"; 2026-07-28 servers): each one for the task re-reads it at once instead of waiting out the
+   * poll interval. Polling goes on beside it (a server may honour no taskIds, a stream may end); the stream is
+   * closed when the wait ends. Default false.
+   */
+  readonly listen?: boolean;
 }
 
 /** A task that ended failed or cancelled: its code and message (a failed task's error), and the task. */
@@ -66,12 +73,15 @@ export class McpTaskError extends McpClientError {
 /** Whether a result is a CreateTaskResult (SEP-2663: `resultType: "task"`). */
 export const isCreateTaskResult = (result: unknown): result is CreateTaskResult => isObject(result) && result['resultType'] === 'task';
 
-const sleep = (ms: number, signal: AbortSignal) =>
+/** Waits `ms`, or until `wake` is called (a status notification); rejects when `signal` aborts. */
+const pause = (ms: number, signal: AbortSignal, wake: { current: () => void }) =>
   new Promise<void>((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => (signal.removeEventListener('abort', abort), resolve()), ms);
+    const done = () => (clearTimeout(timer), signal.removeEventListener('abort', abort), (wake.current = () => {}), resolve());
+    const timer = setTimeout(done, ms);
     const abort = () => (clearTimeout(timer), reject(signal.reason));
     signal.addEventListener('abort', abort, { once: true });
+    wake.current = done;
   });
 
 export class McpTasksClient implements McpClientExtension {
@@ -84,8 +94,18 @@ export class McpTasksClient implements McpClientExtension {
   readonly results = { task: { methods: ['tools/call'], check: V.CreateTaskResult } };
   #client: McpClient | undefined;
 
+  /** Per task being waited for, what ends its current pause (a notifications/tasks for it arrived). */
+  readonly #waking = new Map<string, Set<{ current: () => void }>>();
+
   attach(client: McpClient): void {
     this.#client = client;
+  }
+
+  /** notifications/tasks: wakes the waits of that task (they re-read it with tasks/get, which the schema checks). */
+  notification(method: string, params: JsonObject): void {
+    const taskId = params['taskId'];
+    if (method !== 'notifications/tasks' || typeof taskId !== 'string') return;
+    for (const wake of this.#waking.get(taskId) ?? []) wake.current();
   }
 
   get #connected(): McpClient {
@@ -130,6 +150,13 @@ export class McpTasksClient implements McpClientExtension {
     const answered = new Set<string>();
     let last: string | undefined;
     let interval = typeof task === 'string' ? undefined : task.pollIntervalMs;
+    const wake = { current: () => {} };
+    const waking = this.#waking.get(taskId) ?? this.#waking.set(taskId, new Set()).get(taskId)!;
+    waking.add(wake);
+    const listening = new AbortController();
+    // The stream's end (closed, refused, timed out) leaves polling as it is.
+    if (options.listen)
+      this.#connected.call('subscriptions/listen', { notifications: { taskIds: [taskId] } }, { signal: listening.signal }).catch(() => {});
     try {
       for (;;) {
         const current = await this.get(taskId, { signal: controller.signal });
@@ -148,7 +175,7 @@ export class McpTasksClient implements McpClientExtension {
             continue;
           }
         }
-        await sleep(interval ?? options.pollIntervalMs ?? 1_000, controller.signal);
+        await pause(interval ?? options.pollIntervalMs ?? 1_000, controller.signal, wake);
       }
     } catch (err) {
       if (controller.signal.aborted) {
@@ -160,6 +187,9 @@ export class McpTasksClient implements McpClientExtension {
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', stop);
+      listening.abort();
+      waking.delete(wake);
+      if (!waking.size) this.#waking.delete(taskId);
     }
   }
 
