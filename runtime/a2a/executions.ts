@@ -279,11 +279,21 @@ export class TaskExecutions implements ClusterHost {
       status: this.#behaviour.stampSubmitted ? { state: 'TASK_STATE_SUBMITTED', timestamp: this.#now() } : { state: 'TASK_STATE_SUBMITTED' },
     };
     this.#live.delete(taskId);
-    await this.#ledger.create(created);
+    const version = await this.#ledger.create(created);
+    // On one instance, the first event applies to `created` itself (the store's own object or its latest
+    // version) rather than reading the task back; a cluster reads it back (another instance may write it).
+    if (!this.#ledger.shared) this.#live.set(taskId, { task: created, version, configs: undefined });
     run.taskId = taskId;
-    if (pushConfig) await this.savePushConfig(taskId, pushConfig);
-    events.push({ task: copyJson(created) });
-    if (this.#behaviour.pushFirstTask) await this.#ledger.pushFirst(created);
+    try {
+      if (pushConfig) await this.savePushConfig(taskId, pushConfig);
+      // A snapshot one level deep: events replace the task's members, never change them (task-events.ts applyEvent).
+      const first: Task = { ...created };
+      events.push({ task: first });
+      if (this.#behaviour.pushFirstTask) await this.#ledger.pushFirst(first);
+    } catch (err) {
+      this.#live.delete(taskId);
+      throw err;
+    }
     const handle = this.#handle(taskId, contextId, events);
     ctx.handle = handle;
     this.#track(taskId, ctx.abort, handle, run.finished);

@@ -31,7 +31,7 @@ import { closedGate, TaskExecutions } from './executions.ts';
 import { cardAt } from './http-routes.ts';
 import { ClusterLedger, LocalLedger, type ClusterLedgerOptions, type TaskLedger } from './ledger.ts';
 import { PushSender, type PushOptions } from './push.ts';
-import { InMemoryTaskStore, type TaskStore } from './store.ts';
+import { InMemoryTaskStore, snapshotTask, type TaskStore } from './store.ts';
 import {
   INTERRUPTED_STATES,
   SDK_BEHAVIOUR,
@@ -209,7 +209,7 @@ export class A2aServer {
       const state = event.statusUpdate?.status.state;
       if (state && (TERMINAL_STATES.has(state) || INTERRUPTED_STATES.has(state))) break;
     }
-    const task = run.taskId ? await this.store.getTask(run.taskId) : undefined;
+    const task = run.taskId ? await snapshotTask(this.store, run.taskId) : undefined;
     if (!task) throw A2aErrors.internal();
     return { task: withHistory(task, historyLength) };
   }
