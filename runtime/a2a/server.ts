@@ -91,6 +91,23 @@ function withHistory(task: Task, historyLength: number | string | undefined): Ta
   return out;
 }
 
+/**
+ * The system clock as an ISO 8601 stamp, formatted once per millisecond: one message stamps several statuses
+ * (submitted, working, completed), most of them within the same millisecond under load.
+ */
+function systemStamp(): () => string {
+  let ms = Number.NaN;
+  let iso = '';
+  return () => {
+    const now = Date.now();
+    if (now !== ms) {
+      ms = now;
+      iso = new Date(now).toISOString();
+    }
+    return iso;
+  };
+}
+
 const isMethod = (method: string): method is Method => lookup(method) !== undefined;
 
 export class A2aServer {
@@ -122,7 +139,7 @@ export class A2aServer {
       store: this.store,
       behaviour: this.behaviour,
       ids: this.#ids,
-      now: () => this.#clock().toISOString(),
+      now: options.clock ? () => this.#clock().toISOString() : systemStamp(),
       push,
       ledger: this.#ledger,
       log,
