@@ -6,23 +6,20 @@
  * `CallResult` of `@wiregen/mcp-2026-07-28`); every result is checked against the negotiated revision's schema.
  */
 import { ErrorCode, isObject, JsonRpcError, type JsonObject, type RequestId } from '../jsonrpc/message.ts';
-import type { MethodEntry } from '../core/index.ts';
+import type { Check, MethodEntry } from '../core/index.ts';
 import type {
-  CallParams,
   CallResult,
   ClientCapabilities,
   ClientRequestMethod,
   DiscoverResult,
-  HandlerParams,
-  HandlerResult,
   Implementation,
   ServerCapabilities,
-  ServerRequestMethod,
   Tool,
 } from '@wiregen/mcp-2026-07-28';
 import { canonicalJson } from '../jsonrpc/canonical.ts';
 import { McpClientError } from './client-errors.ts';
 import { ServerTools } from './client-tools.ts';
+import type { CallOptions, ClientChannel, McpClientOptions, RequestArgs, ServerRequestHandlers } from './client-types.ts';
 import { implementationOf, META } from './meta.ts';
 import { MCP_ERRORS } from './protocol.ts';
 import {
@@ -35,87 +32,19 @@ import {
   STATELESS_VERSIONS,
   type Revision,
 } from './revisions.ts';
-import type { LoggingLevel, Open } from './types.ts';
+import type { Open } from './types.ts';
 
 export { McpClientError };
-
-export type ClientMode = 'handshake' | 'stateless' | 'auto';
-
-/**
- * What the client answers for the server: one handler per server-to-client request of the newest revision's
- * manifest, with its params and result as the newest pin types them (era-neutral: `_meta` optional). A handler
- * may throw a JsonRpcError to answer with that error (handshake era).
- */
-export type ServerRequestHandlers = {
-  [M in ServerRequestMethod]?: (params: HandlerParams<M>) => HandlerResult<M> | Promise<HandlerResult<M>>;
-};
-
-/** The arguments of {@link McpClient.request} after the method: params (optional when nothing in them is required) and options. */
-export type RequestArgs<M extends ClientRequestMethod> =
-  object extends CallParams<M> ? [params?: CallParams<M>, options?: CallOptions] : [params: CallParams<M>, options?: CallOptions];
-
-export interface McpClientOptions {
-  readonly clientInfo: Open<Implementation>;
-  /** Declared once (handshake) or on every request (2026-07-28). Default `{}`. */
-  readonly capabilities?: Open<ClientCapabilities>;
-  /** handshake, stateless (2026-07-28), or auto (server/discover first, falling back to initialize). Default auto. */
-  readonly mode?: ClientMode;
-  /** The handshake revision to ask for. Default the newest. */
-  readonly protocolVersion?: string;
-  /** 2026-07-28: ask for notifications/message at this level and above. */
-  readonly logLevel?: LoggingLevel;
-  /** Answers to elicitation, sampling and roots, in both eras (input requests in 2026-07-28). */
-  readonly handlers?: ServerRequestHandlers;
-  /** Notifications from the server (progress, log messages, list changes). */
-  readonly onNotification?: (method: string, params: JsonObject) => void;
-  /** How long one request may take. Default 60 s. */
-  readonly timeoutMs?: number;
-  /** Most input_required rounds of one call. Default 10. */
-  readonly maxRounds?: number;
-  /** Reuse results the server marks fresh (ttlMs > 0). Default true. */
-  readonly cache?: boolean;
-  /** After a tool result with structuredContent, list the tools (if not yet) and check it against the outputSchema, as the SDK does. Default true. */
-  readonly checkStructuredContent?: boolean;
-}
-
-export interface CallOptions {
-  /** Ask for progress: the request carries a progressToken (its own id). Implied by `onProgress`. Default false. */
-  readonly progress?: boolean;
-  /**
-   * Called with each notifications/progress the server sends for this call (its progressToken is the request's
-   * id; each input_required round has its own). Notifications also reach `onNotification`. Default none.
-   */
-  readonly onProgress?: (progress: number, total?: number, message?: string) => void;
-  /** Aborting it gives the call up: the server is sent notifications/cancelled. Default none. */
-  readonly signal?: AbortSignal;
-  /** How long each round trip of this call may take. Default the client's `timeoutMs` (60 s). */
-  readonly timeoutMs?: number;
-}
-
-/** What a channel does with one call: send it, deliver what comes back, resolve with the result. */
-export interface ClientChannel {
-  /** The id the next request will use. */
-  reserveId(): RequestId;
-  /** Sends a request; resolves with its result or throws the JsonRpcError the server answered. */
-  call(id: RequestId, method: string, params: JsonObject | undefined, context: CallContext): Promise<unknown>;
-  notify(method: string, params?: JsonObject): Promise<void>;
-  close(): Promise<void>;
-  /** Called once by the client: where the channel delivers server requests and notifications. */
-  attach?(client: McpClient): void;
-  /** The handshake revision initialize agreed on (HTTP sends it as MCP-Protocol-Version). */
-  negotiated?(version: string): void;
-}
-
-/** What a channel needs to know about a call (HTTP builds its headers from it). */
-export interface CallContext {
-  readonly era: 'handshake' | 'stateless';
-  readonly protocolVersion: string;
-  readonly entry: MethodEntry | undefined;
-  readonly signal?: AbortSignal;
-  readonly timeoutMs: number;
-  /** The called tool's inputSchema, for Mcp-Param-* headers (HTTP, tools/call). */
-  readonly toolSchema?: JsonObject;
-}
+export type {
+  CallContext,
+  CallOptions,
+  ClientChannel,
+  ClientMode,
+  McpClientExtension,
+  McpClientOptions,
+  RequestArgs,
+  ServerRequestHandlers,
+} from './client-types.ts';
 
 const notAnObject = (method: string, result: unknown) =>
   new McpClientError(ErrorCode.InternalError, `${method}: the result is not an object: ${JSON.stringify(result)}`, undefined, {
@@ -151,6 +80,12 @@ export class McpClient {
   readonly #cache = new Map<string, { expires: number; result: unknown }>();
   /** onProgress callbacks of the calls in flight, by progressToken. */
   readonly #progress = new Map<string | number, NonNullable<CallOptions['onProgress']>>();
+  /** What is declared: the options' capabilities with each extension's under `extensions`. */
+  readonly #capabilities: Open<ClientCapabilities>;
+  /** The extensions' method entries, for methods the negotiated revision does not define. */
+  readonly #extensionEntries = new Map<string, MethodEntry>();
+  /** The extensions' result checks, by `<method> <resultType>`. */
+  readonly #extensionResults = new Map<string, Check>();
 
   constructor(channel: ClientChannel, options: McpClientOptions) {
     this.channel = channel;
@@ -160,7 +95,24 @@ export class McpClient {
       () => this.call('tools/list'),
       () => import('ajv/dist/2020.js').then((m) => new m.Ajv2020({ strict: false, allErrors: false, validateSchema: false })),
     );
+    const extensions = options.extensions ?? [];
+    const declared = Object.fromEntries(extensions.filter((e) => e.capability !== undefined).map((e) => [e.id, e.capability!]));
+    const own = options.capabilities ?? {};
+    this.#capabilities = Object.keys(declared).length
+      ? { ...own, extensions: { ...(isObject(own['extensions']) ? own['extensions'] : {}), ...declared } }
+      : own;
+    for (const extension of extensions) {
+      for (const [method, entry] of Object.entries(extension.methods ?? {})) this.#extensionEntries.set(method, entry);
+      for (const [resultType, { methods, check }] of Object.entries(extension.results ?? {}))
+        for (const method of methods) this.#extensionResults.set(`${method} ${resultType}`, check);
+    }
     channel.attach?.(this);
+    for (const extension of extensions) extension.attach?.(this);
+  }
+
+  /** What this client declares: its options' capabilities, with its extensions' under `extensions`. */
+  get capabilities(): Open<ClientCapabilities> {
+    return this.#capabilities;
   }
 
   get era(): 'handshake' | 'stateless' | undefined {
@@ -213,7 +165,7 @@ export class McpClient {
     this.#revision = revision;
     const result = (await this.#send(
       'initialize',
-      { protocolVersion: asked, capabilities: this.options.capabilities ?? {}, clientInfo: this.options.clientInfo },
+      { protocolVersion: asked, capabilities: this.#capabilities, clientInfo: this.options.clientInfo },
       {},
     )) as JsonObject;
     const agreed = result['protocolVersion'];
@@ -247,7 +199,7 @@ export class McpClient {
    */
   async call(method: string, params: JsonObject | undefined = undefined, options: CallOptions = {}): Promise<unknown> {
     if (!this.#era) throw new McpClientError(ErrorCode.InvalidRequest, 'not connected: call connect() first');
-    const entry = this.#revision!.lookup(method);
+    const entry = this.#entry(method);
     const cacheKey = entry?.cacheable && this.options.cache !== false ? CACHEABLE_KEY(method, params) : undefined;
     const cached = cacheKey ? this.#cache.get(cacheKey) : undefined;
     if (cached && cached.expires > Date.now()) return structuredClone(cached.result);
@@ -258,11 +210,15 @@ export class McpClient {
     // A result without resultType (an older server) is complete (schema Result.resultType).
     const checked =
       isObject(result) && this.#era === 'stateless' && result['resultType'] === undefined ? { ...result, resultType: 'complete' } : result;
-    if (entry?.result && isObject(checked) && checked['resultType'] !== 'input_required' && !entry.result(checked))
+    // A resultType an extension adds (the tasks extension's "task") is checked by the extension's schema.
+    const resultType = isObject(checked) ? checked['resultType'] : undefined;
+    const added = typeof resultType === 'string' ? this.#extensionResults.get(`${method} ${resultType}`) : undefined;
+    const check = added ?? entry?.result;
+    if (check && isObject(checked) && resultType !== 'input_required' && !check(checked))
       throw new McpClientError(
         ErrorCode.InternalError,
-        `${method}: the result does not match the ${this.#revision!.version} schema`,
-        entry.result.errors,
+        `${method}: the result does not match the ${added ? `${resultType} result's` : `${this.#revision!.version}`} schema`,
+        check.errors,
       );
     if (cacheKey && isObject(result) && typeof result['ttlMs'] === 'number' && result['ttlMs'] > 0)
       this.#cache.set(cacheKey, { expires: Date.now() + result['ttlMs'], result: structuredClone(result) });
@@ -270,6 +226,11 @@ export class McpClient {
     if (method === 'tools/call' && isObject(result) && result['structuredContent'] !== undefined && this.options.checkStructuredContent !== false)
       await this.#tools.checkStructured(String(params?.['name']), result);
     return result;
+  }
+
+  /** The dispatch entry of `method`: the negotiated revision's, or an extension's. */
+  #entry(method: string): MethodEntry | undefined {
+    return this.#revision!.lookup(method) ?? this.#extensionEntries.get(method);
   }
 
   /** The input_required loop: answer the input requests, retry with a new id, until complete. */
@@ -281,7 +242,7 @@ export class McpClient {
         throw new McpClientError(ErrorCode.InternalError, `${method}: still input_required after ${round} rounds`);
       const requests = isObject(result['inputRequests']) ? result['inputRequests'] : {};
       const inputResponses: JsonObject = {};
-      for (const [key, request] of Object.entries(requests)) inputResponses[key] = await this.#answer(request as JsonObject);
+      for (const [key, request] of Object.entries(requests)) inputResponses[key] = await this.answerInput(request as JsonObject);
       // A retry carries the answers and the server's requestState byte for byte; nothing from another call.
       const retry: JsonObject = { ...(params ?? {}) };
       delete retry['inputResponses'];
@@ -295,14 +256,15 @@ export class McpClient {
   }
 
   /**
-   * Answers one server request (handshake era) or input request (2026-07-28) with the handlers, after checking
-   * its params against the negotiated revision's schema (-32602 otherwise): the handler gets what its type says.
+   * Answers one server request (handshake era) or input request (2026-07-28, or a task's `inputRequests`) with
+   * the handlers, after checking its params against the negotiated revision's schema (-32602 otherwise): the
+   * handler gets what its type says.
    */
-  async #answer(request: JsonObject): Promise<unknown> {
-    const method = String(request['method']);
+  async answerInput(request: { readonly method?: unknown; readonly params?: unknown }): Promise<unknown> {
+    const method = String(request.method);
     const handler = this.options.handlers?.[method as keyof ServerRequestHandlers] as ((params: JsonObject) => unknown) | undefined;
     if (!handler) throw new McpClientError(ErrorCode.MethodNotFound, `the server asked for ${method}, which this client does not handle`);
-    const params = isObject(request['params']) ? request['params'] : {};
+    const params = isObject(request.params) ? request.params : {};
     const check = this.#revision?.lookup(method)?.params;
     if (check && !check(params))
       throw new McpClientError(
@@ -318,7 +280,7 @@ export class McpClient {
     if (this.#era === 'stateless')
       throw new JsonRpcError(ErrorCode.InvalidRequest, `Server sent request '${method}'; the stateless protocol forbids this (use input_required)`);
     try {
-      return await this.#answer({ method, params: params ?? {} });
+      return await this.answerInput({ method, params: params ?? {} });
     } catch (err) {
       if (err instanceof McpClientError) throw new JsonRpcError(err.code, err.message);
       throw err;
@@ -356,7 +318,7 @@ export class McpClient {
       const meta: JsonObject = {
         [META.protocolVersion]: this.#revision!.version,
         [META.clientInfo]: this.options.clientInfo,
-        [META.clientCapabilities]: this.options.capabilities ?? {},
+        [META.clientCapabilities]: this.#capabilities,
         ...(this.options.logLevel ? { [META.logLevel]: this.options.logLevel } : {}),
         ...(isObject(params?.['_meta']) ? params!['_meta'] : {}),
         ...(progress ? { progressToken: id as string | number } : {}),
@@ -388,7 +350,7 @@ export class McpClient {
     return this.channel.call(id, method, sent, {
       era: this.#era!,
       protocolVersion: this.#revision!.version,
-      entry: this.#revision!.lookup(method),
+      entry: this.#entry(method),
       timeoutMs: options.timeoutMs ?? this.options.timeoutMs ?? 60_000,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(toolSchema ? { toolSchema: toolSchema.inputSchema } : {}),

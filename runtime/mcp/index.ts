@@ -72,6 +72,7 @@ export {
   type CallOptions,
   type ClientChannel,
   type ClientMode,
+  type McpClientExtension,
   type McpClientOptions,
   type RequestArgs,
   type ServerRequestHandlers,

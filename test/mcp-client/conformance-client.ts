@@ -14,6 +14,11 @@
  * as the client received it, passed back to the echo tool, as the scenario asks); resources/list and read
  * each, prompts/list and get each, when advertised. Elicitation (form and URL), sampling and roots are answered by handlers, in both eras.
  *
+ * Skills (SEP-2640, https://modelcontextprotocol.io/seps/2640-skills-extension), when the server declares the
+ * extension: skills/list through McpSkillsClient, and no skill file read ahead of need (resources/read skips
+ * them too). The sep-2640-client-verify-* scenarios stand for the need: there the driver loads the first skill
+ * (its SKILL.md verified by size, digest and frontmatter) and reads its other files only when it verified.
+ *
  * Authorization scenarios (auth/…): the channel authorizes with an OAuthClient (@wiregen/runtime/auth), the
  * browser step done headlessly (test/auth/headless-browser.ts), configured as an application would be from what
  * the scenario's context hands over: pre-registered credentials, a client-credentials client (secret or private
@@ -28,6 +33,7 @@ import type { ElicitResult } from '@wiregen/mcp-2026-07-28';
 import type { JsonObject } from '../../runtime/jsonrpc/message.ts';
 import type { OAuthClientOptions } from '../../runtime/auth/index.ts';
 import type { McpClient, ServerRequestHandlers } from '../../runtime/mcp/client.ts';
+import type { McpSkillsClient } from '../../runtime/mcp/ext/skills/index.ts';
 import { headlessBrowser } from '../auth/headless-browser.ts';
 import { invalidHeaderAnnotations, sampleArguments, sampleElicitation } from '../helpers/schema-sample.ts';
 
@@ -52,6 +58,9 @@ const REDIRECT_URI = 'http://localhost:3000/callback';
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 /** Everything a scenario may ask of the client, declared in both eras. */
 const CAPABILITIES: JsonObject = { roots: { listChanged: false }, sampling: {}, elicitation: { form: {}, url: {} } };
+
+/** The runner's skills scenarios that tamper with a skill's SKILL.md: the driver loads the skill (a host's "need"). */
+const LOAD_SKILL_SCENARIOS = /^sep-2640-client-verify-/;
 
 /** The runner's json-schema-2020-12-preservation scenario: its focal tool and the echo tool (its description). */
 const PRESERVATION = { scenario: 'json-schema-2020-12-preservation', focal: 'json_schema_2020_12_tool', echo: 'json_schema_echo' };
@@ -165,6 +174,22 @@ function plannedCalls(tools: readonly JsonObject[], context: JsonObject): ToolCa
   return calls;
 }
 
+/**
+ * skills/list, then (in the verify scenarios) loading the first skill and reading its other files once it
+ * verified; returns every file URI the entries list, which nothing else may read ahead of need.
+ */
+async function skillSteps(skills: McpSkillsClient): Promise<Set<string>> {
+  const listed = (await step('skills/list', {}, () => skills.listAll())) ?? [];
+  const files = new Set(listed.flatMap((s) => [s.uri, ...(s.resources === 'dynamic' ? [] : s.resources.map((r) => r.uri))]));
+  const [first] = listed;
+  if (!first || !LOAD_SKILL_SCENARIOS.test(scenario)) return files;
+  const loaded = await step('skills/load', { uri: first.uri }, () => skills.load(first));
+  if (loaded && first.resources !== 'dynamic')
+    for (const file of first.resources.filter((r) => r.uri !== first.uri))
+      await step('skills/read', { uri: file.uri }, () => skills.read(first, file.uri));
+  return files;
+}
+
 /** The OAuth client an application would configure for this scenario, from the credentials its context hands over. */
 function authOptions(context: JsonObject): OAuthClientOptions {
   const text = (key: string) => (typeof context[key] === 'string' ? (context[key] as string) : undefined);
@@ -205,11 +230,13 @@ function authOptions(context: JsonObject): OAuthClientOptions {
 
 async function run(url: string): Promise<void> {
   // Imported here, not at the top: a usage error ends before loading the validators.
-  const [{ McpClient }, { HttpChannel }, { isStatelessVersion }] = await Promise.all([
+  const [{ McpClient }, { HttpChannel }, { isStatelessVersion }, { McpSkillsClient }] = await Promise.all([
     import('../../runtime/mcp/client.ts'),
     import('../../runtime/mcp/client-channels.ts'),
     import('../../runtime/mcp/revisions.ts'),
+    import('../../runtime/mcp/ext/skills/index.ts'),
   ]);
+  const skills = new McpSkillsClient();
   const version = process.env['MCP_CONFORMANCE_PROTOCOL_VERSION'] ?? '2025-11-25';
   const context = process.env['MCP_CONFORMANCE_CONTEXT'] ? (JSON.parse(process.env['MCP_CONFORMANCE_CONTEXT']) as JsonObject) : {};
   const stateless = isStatelessVersion(version);
@@ -222,12 +249,14 @@ async function run(url: string): Promise<void> {
     handlers,
     onNotification: (method) => emit({ notification: method }),
     timeoutMs: CALL_TIMEOUT_MS,
+    extensions: [skills],
   });
   emit({ scenario, version, url, mode: stateless ? 'auto' : 'handshake' });
   const connected = await step('connect', {}, async () => (await client.connect(), true));
   if (!connected) return;
   emit({ connected: client.era, protocolVersion: client.protocolVersion ?? null, serverCapabilities: client.serverCapabilities });
   const caps = client.serverCapabilities;
+  const skillFiles = skills.serverSupports ? await skillSteps(skills) : new Set<string>();
   if (caps['tools'] !== undefined) {
     const tools = (await step('tools/list', {}, () => listAll(client, 'tools/list', 'tools'))) ?? [];
     for (const call of plannedCalls(tools, context))
@@ -235,7 +264,7 @@ async function run(url: string): Promise<void> {
   }
   if (caps['resources'] !== undefined) {
     const resources = (await step('resources/list', {}, () => listAll(client, 'resources/list', 'resources'))) ?? [];
-    for (const resource of resources.slice(0, MAX_READS))
+    for (const resource of resources.filter((r) => !skillFiles.has(r['uri'] as string)).slice(0, MAX_READS))
       await step('resources/read', { uri: resource['uri'] as string }, () => client.call('resources/read', { uri: resource['uri'] as string }));
   }
   if (caps['prompts'] !== undefined) {

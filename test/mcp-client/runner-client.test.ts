@@ -11,7 +11,10 @@
  * - authorization: every `auth/…` scenario either set runs, scored or an extension (client credentials, DPoP,
  *   enterprise-managed authorization, workload identity), and both `--suite backcompat --spec-version
  *   2025-03-26` scenarios must end with no FAILURE; the scored ones with no WARNING either. The runner writes
- *   them in nested folders (`auth/<name>-<time>/`), which the harness reads.
+ *   them in nested folders (`auth/<name>-<time>/`), which the harness reads;
+ * - `--suite all`: every client scenario the runner knows (`list --client`) runs and ends with no FAILURE, and
+ *   no SKIPPED check but those test/conformance/expected.ts lists with their reasons; the skills scenarios
+ *   (SEP-2640) end SUCCESS: the client listed the skills, read none ahead of need, and refused each tampered one.
  *
  * Other WARNING, SKIPPED and INFO checks are printed with the status table (afterAll), not failed on, except
  * where a test below asks for a SUCCESS the runtime should earn.
@@ -19,7 +22,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultFolders, runLeg, scoredScenarios, tally, type Leg, type ScenarioResult } from '../conformance/harness.ts';
+import { EXPECTED_CLIENT_SKIPPED } from '../conformance/expected.ts';
+import { listedScenarios, resultFolders, runLeg, scoredScenarios, tally, type Leg, type ScenarioResult } from '../conformance/harness.ts';
 import { ROOT } from '../helpers/project.ts';
 
 /** The 2026-07-28 client scenarios issue 9 names. */
@@ -46,6 +50,15 @@ if (/\s/.test(process.execPath) || /\s/.test(ROOT)) throw new Error(`the runner 
 
 const listed = { '2026-07-28': await scoredScenarios('2026-07-28', 'client'), '2025-11-25': await scoredScenarios('2025-11-25', 'client') };
 const NON_AUTH_2025 = listed['2025-11-25'].filter((s) => !s.startsWith('auth/'));
+/** Every client scenario the runner knows, whatever its version or suite (`--suite all` runs them all). */
+const EVERY = await listedScenarios('client');
+/** The skills extension's client scenarios (SEP-2640), each with the one check it scores. */
+const SKILLS: Record<string, string> = {
+  'sep-2640-client-no-prefetch': 'sep-2640-host-no-prefetch',
+  'sep-2640-client-verify-digest': 'sep-2640-host-verify-digest',
+  'sep-2640-client-verify-size': 'sep-2640-host-size-mismatch-failure',
+  'sep-2640-client-verify-frontmatter': 'sep-2640-host-frontmatter-comparison',
+};
 /** The 2025-03-26 authorization scenarios, run by `--suite backcompat --spec-version 2025-03-26` (no requirement set holds them). */
 const BACKCOMPAT = ['auth/2025-03-26-oauth-metadata-backcompat', 'auth/2025-03-26-oauth-endpoint-fallback'];
 /** The authorization extensions each requirement set runs unscored. */
@@ -85,7 +98,17 @@ beforeAll(async () => {
     },
   );
   legs.set('2025-03-26', backcompat);
-}, 3 * LEG_TIMEOUT_MS);
+  // Every scenario at once (about 50 clients): the same per-scenario limit, one more leg of the same bound.
+  legs.set(
+    'all',
+    await runLeg(
+      'client',
+      DRIVER,
+      { suite: 'all', specVersion: '' },
+      { timeoutMs: LEG_TIMEOUT_MS, scenarioTimeoutMs: SCENARIO_TIMEOUT_MS, env: DRIVER_ENV },
+    ),
+  );
+}, 4 * LEG_TIMEOUT_MS);
 
 function result(requirements: string, scenario: string): ScenarioResult {
   const found = legs.get(requirements)?.results.find((r) => r.scenario === scenario);
@@ -201,6 +224,56 @@ describe('client leg, --suite backcompat --spec-version 2025-03-26', () => {
   it.each(BACKCOMPAT)('%s: no FAILURE check', (scenario) => {
     expect(result('2025-03-26', scenario).checks.length).toBeGreaterThan(0);
     expect(failures('2025-03-26', scenario)).toEqual([]);
+  });
+});
+
+describe('client leg, --suite all', () => {
+  it('runs every client scenario the runner lists', () => {
+    expect(EVERY).toEqual(expect.arrayContaining(Object.keys(SKILLS)));
+    expect(
+      legs
+        .get('all')!
+        .results.map((r) => r.scenario)
+        .sort(),
+    ).toEqual([...EVERY].sort());
+  });
+
+  it.each(EVERY)('%s: no FAILURE check', (scenario) => {
+    expect(result('all', scenario).checks.length).toBeGreaterThan(0);
+    expect(failures('all', scenario)).toEqual([]);
+  });
+
+  it('no SKIPPED check but the expected ones (test/conformance/expected.ts)', () => {
+    const unexpected = legs
+      .get('all')!
+      .results.flatMap((r) =>
+        r.checks
+          .filter((c) => c.status === 'SKIPPED' && EXPECTED_CLIENT_SKIPPED[r.scenario]?.check !== c.id)
+          .map((c) => `${r.scenario} ${c.id}: ${c.errorMessage ?? ''}`),
+      );
+    expect(unexpected).toEqual([]);
+  });
+
+  it.each(Object.entries(SKILLS))('%s: %s ends SUCCESS', (scenario, check) => {
+    expect(result('all', scenario).checks.find((c) => c.id === check)?.status).toBe('SUCCESS');
+  });
+
+  it('the verify scenarios: the driver loaded the tampered skill, refused it naming the check, and read nothing after', () => {
+    const refusals: Record<string, string> = {
+      'sep-2640-client-verify-digest': 'sha256:',
+      'sep-2640-client-verify-size': 'bytes where the entry says',
+      'sep-2640-client-verify-frontmatter': 'frontmatter field "description"',
+    };
+    for (const [scenario, message] of Object.entries(refusals)) {
+      const log = driverLog('all', scenario);
+      const load = log.find((e) => e['step'] === 'skills/load');
+      expect((load?.['error'] as { message?: string } | undefined)?.message, scenario).toContain(message);
+      expect(
+        log.filter((e) => e['step'] === 'skills/read'),
+        scenario,
+      ).toEqual([]);
+    }
+    expect(driverLog('all', 'sep-2640-client-no-prefetch').filter((e) => e['method'] === 'resources/read')).toEqual([]);
   });
 });
 

@@ -18,23 +18,16 @@
  * }
  * ```
  */
-import {
-  methods as EXT,
-  validators as V,
-  type DetailedTask,
-  type Error as WireError,
-  type InputRequests,
-  type ServerHandlers,
-} from '@wiregen/mcp-ext-tasks';
+import { methods as EXT, validators as V, type DetailedTask, type InputRequests, type ServerHandlers } from '@wiregen/mcp-ext-tasks';
 import { ErrorCode, isObject, JsonRpcError, type JsonObject } from '../../../jsonrpc/message.ts';
 import { createContext } from '../../context.ts';
-import type { Validator } from '../../../core/index.ts';
 import type { ExtensionMethod, ListenTarget, McpServerExtension } from '../../extensions.ts';
 import { checkClientCapabilities } from '../../mrtr.ts';
 import { LATEST_STATELESS, loadedRevision } from '../../revisions.ts';
 import type { Handler, RequestContext, WireInputRequest } from '../../types.ts';
 import { declaresTasks, missingTasksCapability, TASKS_EXTENSION, taskNotFound } from './protocol.ts';
 import { expiresAt, InMemoryMcpTaskStore, TERMINAL, type McpTaskStore, type StoredTask } from './store.ts';
+import { failed, now, STATUS_MESSAGES, updateParams, withStatus } from './task-state.ts';
 
 export interface McpTasksOptions {
   /** Where tasks are kept. Default an InMemoryMcpTaskStore (tasks end with the process). */
@@ -61,9 +54,6 @@ interface Live {
 
 /** A request of tools/call waiting to learn whether its tool runs as a task. */
 type Escalate = () => Promise<RequestContext>;
-
-const now = () => new Date().toISOString();
-const STATUS_MESSAGES = { cancelled: 'The task was cancelled by the client.', restarted: 'The server restarted before the task finished.' };
 
 export class McpTasks implements McpServerExtension {
   readonly id = TASKS_EXTENSION;
@@ -272,7 +262,7 @@ export class McpTasks implements McpServerExtension {
         waits.push(new Promise<void>((resolve) => live.waiters.set(key, (answer) => ((answers[key] = answer), resolve()))));
       }
       const outstanding = { ...(record.task.status === 'input_required' ? record.task.inputRequests : {}), ...asking };
-      const task = this.#withStatus(
+      const task = withStatus(
         record.task,
         Object.keys(outstanding).length ? { status: 'input_required', inputRequests: outstanding } : { status: 'working' },
       );
@@ -307,7 +297,7 @@ export class McpTasks implements McpServerExtension {
         delivered.push([key, answer]);
       }
       if (!delivered.length) return undefined;
-      const task = this.#withStatus(
+      const task = withStatus(
         record.task,
         Object.keys(outstanding).length ? { status: 'input_required', inputRequests: outstanding } : { status: 'working' },
       );
@@ -330,7 +320,7 @@ export class McpTasks implements McpServerExtension {
     await this.#change(taskId, (record) =>
       TERMINAL.has(record.task.status)
         ? undefined
-        : { ...record, task: this.#withStatus(record.task, { status: 'cancelled', statusMessage: STATUS_MESSAGES.cancelled }) },
+        : { ...record, task: withStatus(record.task, { status: 'cancelled', statusMessage: STATUS_MESSAGES.cancelled }) },
     );
     const live = this.#live.get(taskId);
     this.#live.delete(taskId);
@@ -355,17 +345,7 @@ export class McpTasks implements McpServerExtension {
       const check = loadedRevision(LATEST_STATELESS)?.validators['CallToolResult'];
       payload = check && !check(result) ? failed(new JsonRpcError(ErrorCode.InternalError, 'Internal error')) : { status: 'completed', result };
     } else payload = failed(outcome.error);
-    await this.#change(taskId, (record) =>
-      TERMINAL.has(record.task.status) ? undefined : { ...record, task: this.#withStatus(record.task, payload) },
-    );
-  }
-
-  /** The task with a new status and its payload (the previous status's payload left out). */
-  #withStatus(task: DetailedTask, next: Partial<DetailedTask>): DetailedTask {
-    const { taskId, createdAt, ttlMs, pollIntervalMs } = task;
-    const base = { taskId, createdAt, ttlMs, lastUpdatedAt: now(), ...(pollIntervalMs !== undefined ? { pollIntervalMs } : {}) };
-    // `next` is one status with its payload; the union is checked by the pin's validator when it is sent.
-    return { ...base, ...next } as DetailedTask;
+    await this.#change(taskId, (record) => (TERMINAL.has(record.task.status) ? undefined : { ...record, task: withStatus(record.task, payload) }));
   }
 
   /** notifications/tasks to the listen streams that asked for this task: the DetailedTask, as tasks/get would give it. */
@@ -380,7 +360,7 @@ export class McpTasks implements McpServerExtension {
       const record = await this.store.get(id);
       if (!record || this.#live.has(id)) continue;
       const error = new JsonRpcError(ErrorCode.InternalError, STATUS_MESSAGES.restarted);
-      await this.store.put({ ...record, task: this.#withStatus(record.task, failed(error)) });
+      await this.store.put({ ...record, task: withStatus(record.task, failed(error)) });
     }
   }
 
@@ -391,29 +371,4 @@ export class McpTasks implements McpServerExtension {
       this.#live.delete(id);
     }
   }
-}
-
-/**
- * tasks/update's params as the pin's validator checks them, but for the values of `inputResponses`: SEP-2663
- * says "A server SHOULD ignore any inputResponses responses mapped to a key that is not currently outstanding",
- * so those are not read at all, and the outstanding ones are checked against their request's result when taken
- * (#update). The shape of everything else (taskId, the map itself, `_meta`) is the schema's.
- */
-const updateParams: Validator<unknown> = Object.assign(
-  (data: unknown): data is unknown => {
-    const strict = EXT['tasks/update'].params;
-    const ok = strict(isObject(data) && isObject(data['inputResponses']) ? { ...data, inputResponses: {} } : data);
-    updateParams.errors = strict.errors ?? null;
-    return ok;
-  },
-  { errors: null as Validator<unknown>['errors'] },
-);
-
-/** The failed status for an error the work threw: a JsonRpcError as it is, anything else -32603. */
-function failed(error: unknown): Partial<DetailedTask> {
-  const e = error instanceof JsonRpcError ? error : new JsonRpcError(ErrorCode.InternalError, 'Internal error');
-  const wire: WireError = { code: e.code, message: e.message };
-  // The schema leaves `data` free; its generated type is an object, so other values are left out.
-  if (isObject(e.data)) wire.data = e.data;
-  return { status: 'failed', statusMessage: `Task failed: ${e.message}`, error: wire };
 }
