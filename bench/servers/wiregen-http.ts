@@ -11,7 +11,6 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { catalogServerOptions, listenMcpHttp, mcpFetchHandler, mcpNodeHandler, McpServer } from '@wiregen/runtime/mcp';
 import fixture from '../../fixtures/fixture-server.ts';
 import { untilStdinCloses } from '../lib/stdin-stop.ts';
@@ -40,6 +39,9 @@ if (mode === 'listen') {
   const http = createServer(mcpNodeHandler(server, { allowedHosts }));
   http.listen(0, '127.0.0.1', () => announce(http));
 } else if (mode === 'fetch') {
+  // Loaded only here: a server of the other modes, as its users run it, does not load @hono/node-server
+  // (part 5 measures its cold start and idle memory).
+  const { serve } = await import('@hono/node-server');
   const mcp = mcpFetchHandler(server, { allowedHosts });
   const http = serve({ fetch: mcp, port: 0, hostname: '127.0.0.1' }, () => announce(http)) as Server;
 } else throw new Error(`unknown --mode ${mode}`);

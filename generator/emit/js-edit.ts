@@ -14,9 +14,13 @@ export interface Edit {
   readonly text: string;
 }
 
-/** Parses a module: `js` for ajv's output, `ts` for declarations. Parent links are set (the walks need them). */
-export function parseModule(text: string, fileName: string, kind: 'js' | 'ts'): ts.SourceFile {
-  return ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, true, kind === 'js' ? ts.ScriptKind.JS : ts.ScriptKind.TS);
+/**
+ * Parses a module: `js` for ajv's output, `ts` for declarations. Parent links are set unless `parents` is
+ * false (the walks here pass each node's parent themselves; setting them costs a walk of a megabyte of ajv's
+ * code per module).
+ */
+export function parseModule(text: string, fileName: string, kind: 'js' | 'ts', parents = true): ts.SourceFile {
+  return ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, parents, kind === 'js' ? ts.ScriptKind.JS : ts.ScriptKind.TS);
 }
 
 /** Applies edits (non-overlapping, in any order) to the text they were computed on. */
@@ -32,9 +36,8 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
   return out + text.slice(at);
 }
 
-/** Whether `id` names a property (`x.id`, `{ id: … }`), not a binding. */
-function isPropertyName(id: ts.Identifier): boolean {
-  const parent = id.parent;
+/** Whether `id` (a child of `parent`) names a property (`x.id`, `{ id: … }`), not a binding. */
+function isPropertyName(id: ts.Identifier, parent: ts.Node): boolean {
   return (ts.isPropertyAccessExpression(parent) && parent.name === id) || (ts.isPropertyAssignment(parent) && parent.name === id);
 }
 
@@ -44,14 +47,15 @@ function isPropertyName(id: ts.Identifier): boolean {
  */
 export function renameIdentifiers(source: ts.SourceFile, renames: ReadonlyMap<string, string>): Edit[] {
   const edits: Edit[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && renames.has(node.text) && !isPropertyName(node)) {
-      if (ts.isShorthandPropertyAssignment(node.parent)) throw new Error(`${source.fileName}: shorthand property ${node.text} cannot be renamed`);
+  // The parent is passed down: the source may have been parsed without parent links.
+  const visit = (node: ts.Node, parent: ts.Node): void => {
+    if (ts.isIdentifier(node) && renames.has(node.text) && !isPropertyName(node, parent)) {
+      if (ts.isShorthandPropertyAssignment(parent)) throw new Error(`${source.fileName}: shorthand property ${node.text} cannot be renamed`);
       edits.push({ start: node.getStart(source), end: node.getEnd(), text: renames.get(node.text)! });
     }
-    ts.forEachChild(node, visit);
+    ts.forEachChild(node, (child) => visit(child, node));
   };
-  visit(source);
+  ts.forEachChild(source, (child) => visit(child, source));
   return edits;
 }
 
@@ -73,21 +77,6 @@ export function topLevelInitializers(source: ts.SourceFile): Map<string, string>
     if (ts.isVariableStatement(statement))
       for (const d of statement.declarationList.declarations)
         if (ts.isIdentifier(d.name) && d.initializer) out.set(d.name.text, d.initializer.getText(source));
-  return out;
-}
-
-/** `export const <name> = <identifier>;` statements: exported name → the identifier, with each statement's range. */
-export function exportAliases(source: ts.SourceFile): { name: string; target: string; edit: Edit }[] {
-  const out: { name: string; target: string; edit: Edit }[] = [];
-  for (const statement of source.statements) {
-    if (!ts.isVariableStatement(statement) || !statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
-    const [d, ...rest] = statement.declarationList.declarations;
-    if (!d || rest.length || !ts.isIdentifier(d.name) || !d.initializer || !ts.isIdentifier(d.initializer))
-      throw new Error(`${source.fileName}: an export that is not \`export const <name> = <validator>;\`: ${statement.getText(source).slice(0, 80)}`);
-    // The whole line: the statement and the newline after it.
-    const end = source.text[statement.getEnd()] === '\n' ? statement.getEnd() + 1 : statement.getEnd();
-    out.push({ name: d.name.text, target: d.initializer.text, edit: { start: statement.getStart(source), end, text: '' } });
-  }
   return out;
 }
 

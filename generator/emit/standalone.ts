@@ -25,7 +25,16 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import ts from 'typescript';
 import { formats as runtimeFormats } from '@wiregen/runtime/core';
 import { escapePointerToken } from '../errors.ts';
-import { applyEdits, afterPrologueAndImports, parseModule, renameIdentifiers, topLevelInitializers, topLevelNames, type Edit } from './js-edit.ts';
+import {
+  applyEdits,
+  afterPrologueAndImports,
+  exportsAnything,
+  parseModule,
+  renameIdentifiers,
+  topLevelInitializers,
+  topLevelNames,
+  type Edit,
+} from './js-edit.ts';
 
 type AjvInstance = InstanceType<typeof coreModule.default>;
 type Compiled = ValidateFunction & { readonly source?: NonNullable<ValidateFunction['source']> };
@@ -189,8 +198,42 @@ function runtimeHelpers(source: ts.SourceFile): { edits: Edit[]; imports: string
  * comment). `label` names the module in errors.
  */
 export function standaloneEsm(ajv: AjvInstance, refs: Record<string, string>, label: string, runtimeFormatsOnly = false): string {
+  return moduleText(standaloneParts(ajv, refs, label, runtimeFormatsOnly));
+}
+
+/** An exported statement of a standalone module: `export const <name> = <target>;`, as edited. */
+export interface StandaloneExport {
+  /** The exported name. */
+  readonly name: string;
+  /** The validator it exports (its stable name), or undefined when the statement is not such an alias. */
+  readonly target: string | undefined;
+  readonly text: string;
+}
+
+/**
+ * A standalone module in its parts, in the order {@link standaloneEsm} writes them: the directive prologue
+ * and the imports, the declarations in stable order, the exports by name; and whether any other statement
+ * exports something (ajv's code has none: the caller that rewrites the exports checks).
+ */
+export interface StandaloneParts {
+  readonly prologue: readonly string[];
+  readonly declared: readonly string[];
+  readonly exported: readonly StandaloneExport[];
+  readonly otherExports: boolean;
+}
+
+/** The text of a module from its parts (what {@link standaloneEsm} returns). */
+function moduleText(parts: StandaloneParts): string {
+  return `${[...parts.prologue, '', ...parts.declared, ...parts.exported.map((e) => e.text)].join('\n')}\n`;
+}
+
+/**
+ * {@link standaloneEsm}'s module as its parts, for a caller that rewrites its exports (emit/validators.ts)
+ * without parsing the module a second time.
+ */
+export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, label: string, runtimeFormatsOnly = false): StandaloneParts {
   const code = standaloneCode.default(ajv, refs);
-  const source = parseModule(code, label, 'js');
+  const source = parseModule(code, label, 'js', false);
   const { renames, values } = stableNames(ajv, refs, topLevelNames(source), topLevelInitializers(source), label);
   const edits: Edit[] = renameIdentifiers(source, renames);
   // Format functions (a format that is a regular expression is written into the module as a literal).
@@ -252,12 +295,13 @@ function inStableOrder(
   renames: ReadonlyMap<string, string>,
   added: { readonly imports: readonly string[]; readonly declarations: readonly { key: string; text: string }[] },
   label: string,
-): string {
+): StandaloneParts {
   const texts = editedStatements(source, edits, label);
   const renamed = (name: string) => renames.get(name) ?? name;
   const leading = afterPrologueAndImports(source);
   const prologue: string[] = [];
-  const exported: { key: string; text: string }[] = [];
+  const exported: (StandaloneExport & { key: string })[] = [];
+  let otherExports = false;
   const declared: { key: string; rank: number; index: number; text: string }[] = [];
   let index = 0;
   const addImports = () => {
@@ -269,10 +313,15 @@ function inStableOrder(
     const text = texts[i]!;
     if (ts.isImportDeclaration(statement) || (ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression))) prologue.push(text);
     else if (ts.isVariableStatement(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) {
-      const name = statement.declarationList.declarations[0]?.name;
-      exported.push({ key: name && ts.isIdentifier(name) ? renamed(name.text) : text, text });
-    } else if (ts.isFunctionDeclaration(statement) && statement.name) declared.push({ key: renamed(statement.name.text), rank: 1, index, text });
-    else if (ts.isVariableStatement(statement)) {
+      const [d, ...more] = statement.declarationList.declarations;
+      const name = d?.name;
+      const key = name && ts.isIdentifier(name) ? renamed(name.text) : text;
+      const target = !more.length && d?.initializer && ts.isIdentifier(d.initializer) ? renamed(d.initializer.text) : undefined;
+      exported.push({ key, name: key, target, text });
+    } else if (ts.isFunctionDeclaration(statement) && statement.name) {
+      otherExports ||= exportsAnything(statement);
+      declared.push({ key: renamed(statement.name.text), rank: 1, index, text });
+    } else if (ts.isVariableStatement(statement)) {
       const name = statement.declarationList.declarations[0]?.name;
       if (!name || !ts.isIdentifier(name)) throw new Error(`${label}: a top-level declaration without a name: ${text.slice(0, 80)}`);
       declared.push({ key: renamed(name.text), rank: 0, index, text });
@@ -290,5 +339,10 @@ function inStableOrder(
   const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
   declared.sort((a, b) => byKey(a, b) || a.rank - b.rank || a.index - b.index);
   exported.sort(byKey);
-  return `${[...prologue, '', ...declared.map((d) => d.text), ...exported.map((e) => e.text)].join('\n')}\n`;
+  return {
+    prologue,
+    declared: declared.map((d) => d.text),
+    exported: exported.map(({ name, target, text }) => ({ name, target, text })),
+    otherExports,
+  };
 }

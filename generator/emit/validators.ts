@@ -24,8 +24,7 @@ import { pointer } from '../errors.ts';
 import { isObject, mapSchema, SCHEMA_URI, withoutKeywords, type JsonObject } from '../load/schema.ts';
 import type { PinPlan, ValidatorPlan } from '../plan/index.ts';
 import { ACCEPT_PATH_OPTIONS, acceptPathClass, discriminateUnions } from './accept-path.ts';
-import { applyEdits, exportAliases, exportsAnything, afterPrologueAndImports, parseModule } from './js-edit.ts';
-import { STANDALONE_FORMATS, standaloneEsm } from './standalone.ts';
+import { STANDALONE_FORMATS, standaloneEsm, standaloneParts, type StandaloneParts } from './standalone.ts';
 import { render } from './templates.ts';
 
 /** An ajv class: Ajv (draft-07), Ajv2020, or the accept path's Ajv2020 without unevaluated tracking. */
@@ -143,34 +142,27 @@ const FAST = 'fastSet';
 const RESERVED = new Set([FAST, 'formats', 'runtimeFormats', 'ajvFormats', 'data', 'valid']);
 
 /**
- * validators.js from the all-errors module: ajv's `export const Name = validate_Name;` statements become one
- * exported function per name that asks the accept-path validator of the same name first (see the module
- * comment). The statements are found in the parsed module (emit/js-edit.ts).
+ * validators.js from the all-errors module (its parts: emit/standalone.ts, so the megabyte of code is not
+ * parsed again): ajv's `export const Name = validate_Name;` statements become one exported function per
+ * name that asks the accept-path validator of the same name first (see the module comment).
  */
-function withAcceptPath(plan: PinPlan, allErrors: string): string {
-  const source = parseModule(allErrors, `${plan.id} validators.js`, 'js');
-  const aliases = exportAliases(source);
-  const exported = new Map(aliases.map((a) => [a.name, a.target]));
+function withAcceptPath(plan: PinPlan, allErrors: StandaloneParts): string {
+  const exported = new Map(allErrors.exported.map((e) => [e.name, e.target]));
   const names = plan.validators.map((v) => v.name);
   if (exported.size !== names.length || names.some((n) => !exported.has(n)))
     throw new Error(`standalone code for ${plan.id}: expected exports ${names.join(', ')}, found ${[...exported.keys()].join(', ')}`);
-  const aliasStatements = new Set(aliases.map((a) => a.edit.start));
-  if (source.statements.some((st) => exportsAnything(st) && !aliasStatements.has(st.getStart(source))))
-    throw new Error(`standalone code for ${plan.id}: an export validators.js does not expect`);
+  const notAlias = allErrors.exported.find((e) => e.target === undefined);
+  if (notAlias)
+    throw new Error(`${plan.id} validators.js: an export that is not \`export const <name> = <validator>;\`: ${notAlias.text.slice(0, 80)}`);
+  if (allErrors.otherExports) throw new Error(`standalone code for ${plan.id}: an export validators.js does not expect`);
   // A validator's name must not stand for anything else the wrapper uses: its locals, the namespace, ajv's names.
   const clash = names.find((n) => RESERVED.has(n) || /^(validate|schema|format|formats|pattern|func|wrapper|root)(\d*$|_)/.test(n));
   if (clash) throw new Error(`${plan.id}: a validator named ${clash} would clash with a name of the generated code`);
-  // ajv's module opens with `"use strict";` and its imports; ours joins them, the all-errors code follows.
-  // The exports removed all come after that prologue, so it ends where it ends in the module as parsed.
-  const split = afterPrologueAndImports(source);
-  if (aliases.some((a) => a.edit.start < split)) throw new Error(`standalone code for ${plan.id}: an export before its imports`);
-  const code = applyEdits(
-    allErrors,
-    aliases.map((a) => a.edit),
-  );
+  // ajv's module opens with `"use strict";` and its imports; ours joins them, the all-errors code follows
+  // (the exports, which come last, replaced by the wrappers).
   return render('validators.js', {
-    head: code.slice(0, split),
-    body: code.slice(split).trimStart(),
+    head: allErrors.prologue.join('\n'),
+    body: `${allErrors.declared.join('\n')}\n`,
     fast: FAST,
     exports: names.map((name) => ({ name, fn: exported.get(name)! })),
   });
@@ -197,7 +189,7 @@ function validatorType(v: ValidatorPlan): string {
 export function emitValidators(plan: PinPlan): { js: string; fastJs: string; dts: string } {
   const { ajv, doc, refs } = compiledDocument(plan);
   compiledDocuments.delete(plan);
-  const allErrors = standaloneEsm(ajv, refs, plan.id, true);
+  const allErrors = standaloneParts(ajv, refs, plan.id, true);
   const fastAjv = createAjv(plan, true, ACCEPT_PATH_OPTIONS, acceptPathClass(doc, plan.draft));
   fastAjv.addSchema(discriminateUnions(doc).doc);
   const fastJs = render('validators.fast.js', { code: standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`, true) });
