@@ -3,6 +3,7 @@
  * of one execution: the run a message starts, and a task's running execution.
  */
 import type { StreamResponse } from '@wiregen/a2a-1.0';
+import type { LazyAbort } from './execution-context.ts';
 import type { TaskLedger } from './ledger.ts';
 import type { PushSender } from './push.ts';
 import type { AsyncQueue } from './queue.ts';
@@ -25,7 +26,8 @@ export interface ExecutionOptions {
 
 /** Task ids with an execution running, and how to stop it. */
 export interface Running {
-  readonly controller: AbortController;
+  /** Stops the execution (its ExecutionContext's signal, made when read). */
+  readonly abort: LazyAbort;
   readonly handle: TaskHandle;
   readonly done: Promise<void>;
 }

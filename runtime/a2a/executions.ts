@@ -10,6 +10,7 @@
 import type { SendMessageRequest, StreamResponse } from '@wiregen/a2a-1.0';
 import { lookup } from '@wiregen/a2a-1.0';
 import { A2aErrors } from './errors.ts';
+import { type ContextHost, LazyAbort, MessageContext } from './execution-context.ts';
 import type { ClusterHost, Saved, TaskLedger } from './ledger.ts';
 import type { PushSender } from './push.ts';
 import { AsyncQueue, KeyedLock } from './queue.ts';
@@ -25,7 +26,6 @@ import {
   closedGate,
   resumedContext,
   taskHandle,
-  textOf,
 } from './task-events.ts';
 import {
   INTERRUPTED_STATES,
@@ -33,7 +33,6 @@ import {
   type A2aBehaviour,
   type AgentEvent,
   type AgentExecutor,
-  type ExecutionContext,
   type Message,
   type Part,
   type Task,
@@ -74,6 +73,14 @@ export class TaskExecutions implements ClusterHost {
    * execution applies its first event or ends, a second answer is refused (the task still looks interrupted).
    */
   readonly #resuming = new Map<string, AsyncQueue<StreamResponse>>();
+
+  /** What each message's ExecutionContext calls back (execution-context.ts). */
+  readonly #contextHost: ContextHost = {
+    agentMessage: (contextId, taskId, content) => this.#agentMessage(contextId, taskId, content),
+    startTask: (ctx) => this.#startTask(ctx),
+  };
+  /** The clock, bound once for every task handle. */
+  readonly #stamp = (): string => this.#options.now();
 
   constructor(options: ExecutionOptions) {
     this.#options = options;
@@ -123,7 +130,7 @@ export class TaskExecutions implements ClusterHost {
   async #cancelRunning(running: Running): Promise<void> {
     const cancel = this.#options.executor.cancel?.bind(this.#options.executor) ?? ((h: TaskHandle) => h.cancel());
     await cancel(running.handle);
-    running.controller.abort();
+    running.abort.abort();
     await running.done.catch(() => undefined);
   }
 
@@ -239,9 +246,8 @@ export class TaskExecutions implements ClusterHost {
         return copyJson(found);
       });
     } else message = { ...incoming, contextId: contextIdOf(undefined) };
-    const contextId = message.contextId!;
     const run: Run = { events, finished: Promise.resolve(), taskId: task?.id };
-    const controller = new AbortController();
+    const abort = new LazyAbort();
     const pushConfig = req.configuration?.taskPushNotificationConfig;
 
     if (task) {
@@ -256,43 +262,42 @@ export class TaskExecutions implements ClusterHost {
       }
     }
 
-    const self = this;
-    let handle: TaskHandle | undefined = task ? this.#handle(task.id, contextId, events) : undefined;
-    const ctx: ExecutionContext = {
-      message,
-      task: task && copyJson(task),
-      contextId,
-      text: textOf(message.parts),
-      signal: controller.signal,
-      async reply(content) {
-        events.push({ message: self.#agentMessage(contextId, undefined, content) });
-      },
-      async startTask() {
-        if (handle) return handle;
-        const taskId = self.#ids();
-        const created: Task = {
-          id: taskId,
-          contextId,
-          history: [{ ...message, taskId }],
-          status: self.#behaviour.stampSubmitted ? { state: 'TASK_STATE_SUBMITTED', timestamp: self.#now() } : { state: 'TASK_STATE_SUBMITTED' },
-        };
-        self.#live.delete(taskId);
-        await self.#ledger.create(created);
-        run.taskId = taskId;
-        if (pushConfig) await self.savePushConfig(taskId, pushConfig);
-        events.push({ task: copyJson(created) });
-        if (self.#behaviour.pushFirstTask) await self.#ledger.pushFirst(created);
-        handle = self.#handle(taskId, contextId, events);
-        self.#track(taskId, controller, handle, run.finished);
-        return handle;
-      },
-      currentTask() {
-        if (!handle) throw new Error('this message continues no task: call startTask()');
-        return handle;
-      },
-    };
-    this.#launch(run, controller, () => this.#options.executor.execute(ctx), task && handle ? { taskId: task.id, handle } : undefined);
+    const handle = task ? this.#handle(task.id, message.contextId!, events) : undefined;
+    const ctx = new MessageContext(this.#contextHost, message, task && copyJson(task), run, abort, pushConfig, handle);
+    this.#launch(run, abort, () => this.#options.executor.execute(ctx), task && handle ? { taskId: task.id, handle } : undefined);
     return run;
+  }
+
+  /** ExecutionContext.startTask of a message that continues no task: the task, stored, streamed, and tracked. */
+  async #startTask(ctx: MessageContext): Promise<TaskHandle> {
+    const { contextId, run, events, pushConfig } = ctx;
+    const taskId = this.#ids();
+    const created: Task = {
+      id: taskId,
+      contextId,
+      history: [{ ...ctx.message, taskId }],
+      status: this.#behaviour.stampSubmitted ? { state: 'TASK_STATE_SUBMITTED', timestamp: this.#now() } : { state: 'TASK_STATE_SUBMITTED' },
+    };
+    this.#live.delete(taskId);
+    const version = await this.#ledger.create(created);
+    // On one instance, the first event applies to `created` itself (the store's own object or its latest
+    // version) rather than reading the task back; a cluster reads it back (another instance may write it).
+    if (!this.#ledger.shared) this.#live.set(taskId, { task: created, version, configs: undefined });
+    run.taskId = taskId;
+    try {
+      if (pushConfig) await this.savePushConfig(taskId, pushConfig);
+      // A snapshot one level deep: events replace the task's members, never change them (task-events.ts applyEvent).
+      const first: Task = { ...created };
+      events.push({ task: first });
+      if (this.#behaviour.pushFirstTask) await this.#ledger.pushFirst(first);
+    } catch (err) {
+      this.#live.delete(taskId);
+      throw err;
+    }
+    const handle = this.#handle(taskId, contextId, events);
+    ctx.handle = handle;
+    this.#track(taskId, ctx.abort, handle, run.finished);
+    return handle;
   }
 
   /**
@@ -300,12 +305,7 @@ export class TaskExecutions implements ClusterHost {
    * ended); the end releases the run's claim, stops tracking it and, in a cluster, drops the lease. `tracked`:
    * the task it continues, tracked once run.finished is the execution's own promise, so cancel and close() wait for it.
    */
-  #launch(
-    run: Run,
-    controller: AbortController,
-    execute: () => Promise<void>,
-    tracked?: { readonly taskId: string; readonly handle: TaskHandle },
-  ): void {
+  #launch(run: Run, abort: LazyAbort, execute: () => Promise<void>, tracked?: { readonly taskId: string; readonly handle: TaskHandle }): void {
     const events = run.events;
     run.finished = execute().then(
       () => events.close(),
@@ -321,10 +321,10 @@ export class TaskExecutions implements ClusterHost {
         events.close(run.taskId ? undefined : A2aErrors.internal());
       },
     );
-    if (tracked) this.#track(tracked.taskId, controller, tracked.handle, run.finished);
+    if (tracked) this.#track(tracked.taskId, abort, tracked.handle, run.finished);
     void run.finished.finally(() => {
       if (run.taskId) this.#release(run.taskId, events);
-      if (run.taskId && this.#running.get(run.taskId)?.controller === controller) {
+      if (run.taskId && this.#running.get(run.taskId)?.abort === abort) {
         this.#running.delete(run.taskId);
         this.#live.delete(run.taskId);
       }
@@ -336,10 +336,10 @@ export class TaskExecutions implements ClusterHost {
   #resume(task: Task, resume: NonNullable<AgentExecutor['resume']>): void {
     const contextId = task.contextId ?? '';
     const run: Run = { events: new AsyncQueue<StreamResponse>(), finished: Promise.resolve(), taskId: task.id };
-    const controller = new AbortController();
+    const abort = new LazyAbort();
     const handle = this.#handle(task.id, contextId, run.events);
-    const ctx = resumedContext(copyJson(task), handle, controller.signal);
-    this.#launch(run, controller, () => resume(ctx), { taskId: task.id, handle });
+    const ctx = resumedContext(copyJson(task), handle, abort.signal);
+    this.#launch(run, abort, () => resume(ctx), { taskId: task.id, handle });
   }
 
   /** Drops this instance's lease of a task once nothing here runs or resumes it (after the task's earlier writes). */
@@ -354,8 +354,8 @@ export class TaskExecutions implements ClusterHost {
     if (this.#resuming.get(taskId) === events) this.#resuming.delete(taskId);
   }
 
-  #track(taskId: string, controller: AbortController, handle: TaskHandle, done: Promise<void>): void {
-    this.#running.set(taskId, { controller, handle, done });
+  #track(taskId: string, abort: LazyAbort, handle: TaskHandle, done: Promise<void>): void {
+    this.#running.set(taskId, { abort, handle, done });
   }
 
   #agentMessage(contextId: string, taskId: string | undefined, content: string | readonly Part[]): Message {
@@ -363,7 +363,7 @@ export class TaskExecutions implements ClusterHost {
   }
 
   #handle(taskId: string, contextId: string, events: AsyncQueue<StreamResponse>): TaskHandle {
-    return taskHandle(taskId, contextId, this.#ids, this.#now.bind(this), async (event) => {
+    return taskHandle(taskId, contextId, this.#ids, this.#stamp, async (event) => {
       await this.#apply(taskId, event, events);
       this.#release(taskId, events);
     });

@@ -19,7 +19,7 @@ import { NodeRequest, NodeResponse } from '../transports/node-exchange.ts';
 import { A2aError, A2aErrors } from './errors.ts';
 import { CARD_PATH, compileRoute, pathOf, targetOf, type Route, type Target } from './http-routes.ts';
 import type { A2aServer } from './server.ts';
-import type { AgentCard } from './types.ts';
+import type { A2aBehaviour, AgentCard } from './types.ts';
 import { checkParams } from './validation.ts';
 import { resultInWireOrder } from './wire-order.ts';
 
@@ -64,6 +64,20 @@ export interface A2aHttpOptions extends OutboundLimits, HttpServerTimeouts {
   readonly maxBodyBytes?: number;
   /** How long a client may take to send its body. Default 30 s (408 after). */
   readonly bodyTimeoutMs?: number;
+}
+
+/**
+ * A JSON-RPC response as JSON, its members in `order`: the constant parts written as text around the
+ * serialised id and result (or error), which is what JSON.stringify of the envelope object writes. A result
+ * that serialises to nothing (undefined) drops its member, as JSON.stringify does.
+ */
+function serializeEnvelope(order: A2aBehaviour['envelopeOrder'], id: unknown, body: { result: unknown } | { error: unknown }): string {
+  const [key, value] = 'result' in body ? ['result', body.result] : ['error', body.error];
+  const json = JSON.stringify(value) as string | undefined;
+  const idJson = JSON.stringify(id) ?? 'null';
+  if (json === undefined || !(id === null || typeof id === 'string' || typeof id === 'number'))
+    return JSON.stringify(order === 'jsonrpc-first' ? { jsonrpc: '2.0', id, ...body } : { ...body, id, jsonrpc: '2.0' });
+  return order === 'jsonrpc-first' ? `{"jsonrpc":"2.0","id":${idJson},"${key}":${json}}` : `{"${key}":${json},"id":${idJson},"jsonrpc":"2.0"}`;
 }
 
 /** The A2A version served: the pinned revision. */
@@ -198,8 +212,7 @@ export class A2aHttpHandler {
 
   async #jsonRpc(req: HttpRequest, res: HttpResponse, url: Target): Promise<void> {
     const behaviour = this.#server.behaviour;
-    const envelope = (id: unknown, body: { result: unknown } | { error: unknown }) =>
-      JSON.stringify(behaviour.envelopeOrder === 'jsonrpc-first' ? { jsonrpc: '2.0', id, ...body } : { ...body, id, jsonrpc: '2.0' });
+    const envelope = (id: unknown, body: { result: unknown } | { error: unknown }) => serializeEnvelope(behaviour.envelopeOrder, id, body);
     const reply = (id: unknown, body: { result: unknown } | { error: unknown }) => sendJson(res, 200, envelope(id, body));
     const fail = (id: unknown, err: A2aError) => reply(id, { error: err.toJsonRpc(behaviour) });
     let text: string;

@@ -31,7 +31,7 @@ import { closedGate, TaskExecutions } from './executions.ts';
 import { cardAt } from './http-routes.ts';
 import { ClusterLedger, LocalLedger, type ClusterLedgerOptions, type TaskLedger } from './ledger.ts';
 import { PushSender, type PushOptions } from './push.ts';
-import { InMemoryTaskStore, type TaskStore } from './store.ts';
+import { InMemoryTaskStore, snapshotTask, type TaskStore } from './store.ts';
 import {
   INTERRUPTED_STATES,
   SDK_BEHAVIOUR,
@@ -91,6 +91,23 @@ function withHistory(task: Task, historyLength: number | string | undefined): Ta
   return out;
 }
 
+/**
+ * The system clock as an ISO 8601 stamp, formatted once per millisecond: one message stamps several statuses
+ * (submitted, working, completed), most of them within the same millisecond under load.
+ */
+function systemStamp(): () => string {
+  let ms = Number.NaN;
+  let iso = '';
+  return () => {
+    const now = Date.now();
+    if (now !== ms) {
+      ms = now;
+      iso = new Date(now).toISOString();
+    }
+    return iso;
+  };
+}
+
 const isMethod = (method: string): method is Method => lookup(method) !== undefined;
 
 export class A2aServer {
@@ -122,7 +139,7 @@ export class A2aServer {
       store: this.store,
       behaviour: this.behaviour,
       ids: this.#ids,
-      now: () => this.#clock().toISOString(),
+      now: options.clock ? () => this.#clock().toISOString() : systemStamp(),
       push,
       ledger: this.#ledger,
       log,
@@ -209,7 +226,7 @@ export class A2aServer {
       const state = event.statusUpdate?.status.state;
       if (state && (TERMINAL_STATES.has(state) || INTERRUPTED_STATES.has(state))) break;
     }
-    const task = run.taskId ? await this.store.getTask(run.taskId) : undefined;
+    const task = run.taskId ? await snapshotTask(this.store, run.taskId) : undefined;
     if (!task) throw A2aErrors.internal();
     return { task: withHistory(task, historyLength) };
   }

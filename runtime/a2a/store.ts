@@ -91,7 +91,14 @@ function matches(task: Task, query: TaskQuery): boolean {
   return true;
 }
 
+/** An InMemoryTaskStore's stored task itself (for snapshotTask, below), set by the class's static block. */
+let stored: (store: InMemoryTaskStore, id: string) => Task | undefined;
+
 export class InMemoryTaskStore implements VersionedTaskStore {
+  static {
+    stored = (store, id) => store.#tasks.get(id);
+  }
+
   /** The saved objects themselves (see TaskStore.saveTask); reads copy. */
   readonly #tasks = new Map<string, Task>();
   readonly #versions = new Map<string, number>();
@@ -143,4 +150,17 @@ export class InMemoryTaskStore implements VersionedTaskStore {
   async deletePushConfig(taskId: string, id: string): Promise<boolean> {
     return this.#configs.get(taskId)?.delete(id) ?? false;
   }
+}
+
+/**
+ * The task `store` holds, for a caller that only serialises it and changes nothing in it (the server's
+ * SendMessage answer). From an InMemoryTaskStore (itself, not a subclass), a copy one level deep: its members
+ * are the stored ones, which is a consistent snapshot because the executions replace a stored task's members
+ * (status, history, artifacts) and never change them in place (task-events.ts applyEvent, executions.ts);
+ * from any other store, its getTask copy.
+ */
+export async function snapshotTask(store: TaskStore, id: string): Promise<Task | undefined> {
+  if (store.constructor !== InMemoryTaskStore) return store.getTask(id);
+  const task = stored(store as InMemoryTaskStore, id);
+  return task && { ...task };
 }

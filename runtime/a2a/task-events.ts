@@ -76,26 +76,71 @@ export function taskHandle(
   now: () => string,
   apply: (event: AgentEvent) => Promise<void>,
 ): TaskHandle {
-  const status = (state: TaskState) => (message?: Message) =>
-    apply({ kind: 'status', status: { ...(message ? { message } : {}), state, timestamp: now() } });
-  return {
-    taskId,
-    contextId,
-    agentMessage: (content) => agentMessage(ids(), contextId, taskId, content),
-    working: status('TASK_STATE_WORKING'),
-    inputRequired: status('TASK_STATE_INPUT_REQUIRED'),
-    authRequired: status('TASK_STATE_AUTH_REQUIRED'),
-    complete: status('TASK_STATE_COMPLETED'),
-    fail: status('TASK_STATE_FAILED'),
-    reject: status('TASK_STATE_REJECTED'),
-    cancel: status('TASK_STATE_CANCELED'),
-    artifact: async (chunk) => {
-      const artifactId = chunk.artifactId ?? ids();
-      const artifact = { artifactId, ...(chunk.name !== undefined ? { name: chunk.name } : {}), parts: [...chunk.parts] };
-      await apply({ kind: 'artifact', artifact, ...(chunk.append ? { append: true } : {}), ...(chunk.lastChunk ? { lastChunk: true } : {}) });
-      return artifactId;
-    },
-  };
+  return new Handle(taskId, contextId, ids, now, apply);
+}
+
+/**
+ * A task's handle: a class, its methods on the prototype, rather than an object literal of nine closures per
+ * task (the per-request object graph the scavenger has to walk; see runtime/mcp/context.ts). The methods are
+ * called on the handle (`task.complete()`), as TaskHandle's users do.
+ */
+class Handle implements TaskHandle {
+  readonly taskId: string;
+  readonly contextId: string;
+  readonly #ids: () => string;
+  readonly #now: () => string;
+  readonly #apply: (event: AgentEvent) => Promise<void>;
+
+  constructor(taskId: string, contextId: string, ids: () => string, now: () => string, apply: (event: AgentEvent) => Promise<void>) {
+    this.taskId = taskId;
+    this.contextId = contextId;
+    this.#ids = ids;
+    this.#now = now;
+    this.#apply = apply;
+  }
+
+  #status(state: TaskState, message: Message | undefined): Promise<void> {
+    return this.#apply({ kind: 'status', status: { ...(message ? { message } : {}), state, timestamp: this.#now() } });
+  }
+
+  agentMessage(content: string | readonly Part[]): Message {
+    return agentMessage(this.#ids(), this.contextId, this.taskId, content);
+  }
+
+  working(message?: Message): Promise<void> {
+    return this.#status('TASK_STATE_WORKING', message);
+  }
+
+  inputRequired(message: Message): Promise<void> {
+    return this.#status('TASK_STATE_INPUT_REQUIRED', message);
+  }
+
+  authRequired(message: Message): Promise<void> {
+    return this.#status('TASK_STATE_AUTH_REQUIRED', message);
+  }
+
+  complete(message?: Message): Promise<void> {
+    return this.#status('TASK_STATE_COMPLETED', message);
+  }
+
+  fail(message?: Message): Promise<void> {
+    return this.#status('TASK_STATE_FAILED', message);
+  }
+
+  reject(message?: Message): Promise<void> {
+    return this.#status('TASK_STATE_REJECTED', message);
+  }
+
+  cancel(message?: Message): Promise<void> {
+    return this.#status('TASK_STATE_CANCELED', message);
+  }
+
+  async artifact(chunk: Parameters<TaskHandle['artifact']>[0]): Promise<string> {
+    const artifactId = chunk.artifactId ?? this.#ids();
+    const artifact = { artifactId, ...(chunk.name !== undefined ? { name: chunk.name } : {}), parts: [...chunk.parts] };
+    await this.#apply({ kind: 'artifact', artifact, ...(chunk.append ? { append: true } : {}), ...(chunk.lastChunk ? { lastChunk: true } : {}) });
+    return artifactId;
+  }
 }
 
 /** What AgentExecutor.resume sees of an adopted task: the task, its last user message, and its handle. */
