@@ -1,8 +1,8 @@
 /**
  * @module a2a/execution-context — what the agent's `execute` receives for one incoming message (types.ts
- * ExecutionContext), and the abort signal of its execution, made only when someone reads it. Both are classes
- * with their methods on the prototype: one such object per message, where an object literal of closures with
- * an accessor among them defeats V8's young-generation collection (see runtime/mcp/context.ts).
+ * ExecutionContext), and the abort signal of its execution, made only when someone reads it. Both are classes:
+ * one such object per message, where an object literal of closures with an accessor among them defeats V8's
+ * young-generation collection (see runtime/mcp/context.ts).
  */
 import type { StreamResponse } from '@wiregen/a2a-1.0';
 import type { Run } from './execution-options.ts';
@@ -83,16 +83,15 @@ export class MessageContext implements ExecutionContext {
     return this.abort.signal;
   }
 
-  async reply(content: string | readonly Part[]): Promise<void> {
+  // Fields, not prototype methods: an agent may destructure them (`async execute({ reply, startTask })`).
+  readonly reply = async (content: string | readonly Part[]): Promise<void> => {
     this.events.push({ message: this.#host.agentMessage(this.contextId, undefined, content) });
-  }
+  };
 
-  startTask(): Promise<TaskHandle> {
-    return this.handle ? Promise.resolve(this.handle) : this.#host.startTask(this);
-  }
+  readonly startTask = (): Promise<TaskHandle> => (this.handle ? Promise.resolve(this.handle) : this.#host.startTask(this));
 
-  currentTask(): TaskHandle {
+  readonly currentTask = (): TaskHandle => {
     if (!this.handle) throw new Error('this message continues no task: call startTask()');
     return this.handle;
-  }
+  };
 }

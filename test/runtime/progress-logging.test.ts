@@ -21,6 +21,12 @@ function options(handshakeCaps: JsonObject = { tools: {} }): McpServerOptions {
           ctx.progress(1, 3, 'one');
           ctx.progress(2, 3);
           ctx.progress(3);
+        } else if (params['name'] === 'destructured') {
+          // As handlers often take it: `async (args, { progress }) => …`.
+          const { progress } = ctx;
+          progress(1, 3, 'one');
+          progress(2, 3);
+          progress(3);
         } else for (const level of LEVELS) ctx.log(level, { level }, level === 'error' ? 'db' : undefined);
         await new Promise((resolve) => setTimeout(resolve, 5));
         return { content: [] };
@@ -60,6 +66,15 @@ describe('progress', () => {
     await pair.quiet();
     await pair.close();
   });
+});
+
+it('a handler may destructure the context: `const { progress } = ctx` sends the same notifications', async () => {
+  const pair = mcpPair(options());
+  const { response, notifications } = await pair.request('tools/call', withMeta({ name: 'destructured' }, { progressToken: 'p-1' }));
+  expect(response['result']).toBeDefined();
+  expect(notifications).toEqual(progress('p-1'));
+  await pair.quiet();
+  await pair.close();
 });
 
 describe('progress tokens beyond 2^53 (int64, echoed digit for digit)', () => {
