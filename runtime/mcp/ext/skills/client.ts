@@ -18,13 +18,13 @@
  * const form = await skills.read(first, 'skill://pdf-processing/references/FORMS.md');
  * ```
  */
+import { AttachedClientExtension } from '../../client-extension.ts';
 import { createHash } from 'node:crypto';
 import type { ReadResourceResult } from '@wiregen/mcp-2026-07-28';
 import { canonicalJson } from '../../../jsonrpc/canonical.ts';
 import { ErrorCode, isObject, type JsonObject } from '../../../jsonrpc/message.ts';
 import { McpClientError } from '../../client-errors.ts';
 import type { McpClientExtension } from '../../client-types.ts';
-import type { McpClient } from '../../client.ts';
 import { frontmatterOf } from './catalog.ts';
 import { ENTRIES, SKILLS_EXTENSION, type Skill, type SkillResource } from './protocol.ts';
 
@@ -87,30 +87,14 @@ function differingField(served: Readonly<Record<string, unknown>>, entry: Readon
   return undefined;
 }
 
-export class McpSkillsClient implements McpClientExtension {
+export class McpSkillsClient extends AttachedClientExtension implements McpClientExtension {
   readonly id = SKILLS_EXTENSION;
   /** The extension's entries (skills/list and skills/get cacheable, resources/directory/read not). */
   readonly methods = ENTRIES;
-  #client: McpClient | undefined;
-
-  attach(client: McpClient): void {
-    this.#client = client;
-  }
-
-  get #connected(): McpClient {
-    if (!this.#client) throw new McpClientError(ErrorCode.InvalidRequest, 'McpSkillsClient: give it to an McpClient in `extensions` first');
-    return this.#client;
-  }
-
-  /** Whether the server declared the extension (its capabilities' `extensions`). */
-  get serverSupports(): boolean {
-    const extensions = this.#connected.serverCapabilities.extensions;
-    return isObject(extensions) && isObject(extensions[SKILLS_EXTENSION]);
-  }
 
   /** One page of skills/list: the entries, checked for their shape. */
   async list(cursor?: string): Promise<{ skills: Skill[]; nextCursor?: string }> {
-    const result = (await this.#connected.call('skills/list', cursor === undefined ? {} : { cursor })) as JsonObject;
+    const result = (await this.connected.call('skills/list', cursor === undefined ? {} : { cursor })) as JsonObject;
     if (!Array.isArray(result['skills'])) throw invalid('skills/list', '/skills must be an array');
     for (const [i, skill] of result['skills'].entries()) {
       const problem = skillProblem(skill, `/skills/${i}`);
@@ -135,7 +119,7 @@ export class McpSkillsClient implements McpClientExtension {
 
   /** skills/get: one skill's entry by its SKILL.md URI. */
   async get(uri: string): Promise<Skill> {
-    const result = (await this.#connected.call('skills/get', { uri })) as JsonObject;
+    const result = (await this.connected.call('skills/get', { uri })) as JsonObject;
     const problem = skillProblem(result['skill'], '/skill');
     if (problem) throw invalid('skills/get', problem);
     return result['skill'] as unknown as Skill;
@@ -148,7 +132,7 @@ export class McpSkillsClient implements McpClientExtension {
   async read(skill: Skill, uri: string): Promise<SkillContent> {
     const listed: SkillResource | undefined = skill.resources === 'dynamic' ? undefined : skill.resources.find((r) => r.uri === uri);
     if (skill.resources !== 'dynamic' && !listed) throw new SkillVerificationError(uri, 'unlisted', `not a file of skill ${skill.uri}`);
-    const result = (await this.#connected.call('resources/read', { uri })) as ReadResourceResult;
+    const result = (await this.connected.call('resources/read', { uri })) as ReadResourceResult;
     const content = result.contents.find((c) => c.uri === uri) ?? result.contents[0];
     if (!content) throw invalid('resources/read', `${uri}: no contents`);
     const text = 'text' in content && typeof content.text === 'string' ? content.text : undefined;

@@ -14,6 +14,7 @@
  * const result = await tasks.callTool({ name: 'build', arguments: {} }); // inline or as a task, the CallToolResult
  * ```
  */
+import { AttachedClientExtension } from '../../client-extension.ts';
 import type { CallParams, CallToolResult } from '@wiregen/mcp-2026-07-28';
 import {
   methods as EXT,
@@ -28,7 +29,6 @@ import {
 import { ErrorCode, isObject, type JsonObject } from '../../../jsonrpc/message.ts';
 import { McpClientError } from '../../client-errors.ts';
 import type { CallOptions, McpClientExtension } from '../../client-types.ts';
-import type { McpClient } from '../../client.ts';
 import { loadedRevision } from '../../revisions.ts';
 import { TASKS_EXTENSION } from './protocol.ts';
 import { TERMINAL } from './store.ts';
@@ -84,7 +84,7 @@ const pause = (ms: number, signal: AbortSignal, wake: { current: () => void }) =
     wake.current = done;
   });
 
-export class McpTasksClient implements McpClientExtension {
+export class McpTasksClient extends AttachedClientExtension implements McpClientExtension {
   readonly id = TASKS_EXTENSION;
   /** "An empty object indicates support" (SEP-2663 "Capability Negotiation"). */
   readonly capability = {};
@@ -92,14 +92,8 @@ export class McpTasksClient implements McpClientExtension {
   readonly methods = { 'tasks/get': EXT['tasks/get'], 'tasks/update': EXT['tasks/update'], 'tasks/cancel': EXT['tasks/cancel'] };
   /** SEP-2663 "Supported Methods": a tools/call may be answered with a CreateTaskResult. */
   readonly results = { task: { methods: ['tools/call'], check: V.CreateTaskResult } };
-  #client: McpClient | undefined;
-
   /** Per task being waited for, what ends its current pause (a notifications/tasks for it arrived). */
   readonly #waking = new Map<string, Set<{ current: () => void }>>();
-
-  attach(client: McpClient): void {
-    this.#client = client;
-  }
 
   /** notifications/tasks: wakes the waits of that task (they re-read it with tasks/get, which the schema checks). */
   notification(method: string, params: JsonObject): void {
@@ -108,31 +102,20 @@ export class McpTasksClient implements McpClientExtension {
     for (const wake of this.#waking.get(taskId) ?? []) wake.current();
   }
 
-  get #connected(): McpClient {
-    if (!this.#client) throw new McpClientError(ErrorCode.InvalidRequest, 'McpTasksClient: give it to an McpClient in `extensions` first');
-    return this.#client;
-  }
-
-  /** Whether the server advertised the extension (server/discover or initialize capabilities). */
-  get serverSupports(): boolean {
-    const extensions = this.#connected.serverCapabilities.extensions;
-    return isObject(extensions) && isObject(extensions[TASKS_EXTENSION]);
-  }
-
   /** tasks/get: the task as it is now (its result or error inline once terminal). */
   async get(taskId: string, options: CallOptions = {}): Promise<GetTaskResult> {
     // The client checked the result against the pin's GetTaskResult (the extension's entry).
-    return (await this.#connected.call('tasks/get', { taskId }, options)) as GetTaskResult;
+    return (await this.connected.call('tasks/get', { taskId }, options)) as GetTaskResult;
   }
 
   /** tasks/update: answers for the task's outstanding inputRequests, by key. */
   async update(taskId: string, inputResponses: InputResponses, options: CallOptions = {}): Promise<UpdateTaskResult> {
-    return (await this.#connected.call('tasks/update', { taskId, inputResponses } as JsonObject, options)) as UpdateTaskResult;
+    return (await this.connected.call('tasks/update', { taskId, inputResponses } as JsonObject, options)) as UpdateTaskResult;
   }
 
   /** tasks/cancel: the server stops the task (a terminal one is left as it is). */
   async cancel(taskId: string, options: CallOptions = {}): Promise<CancelTaskResult> {
-    return (await this.#connected.call('tasks/cancel', { taskId }, options)) as CancelTaskResult;
+    return (await this.connected.call('tasks/cancel', { taskId }, options)) as CancelTaskResult;
   }
 
   /**
@@ -156,7 +139,7 @@ export class McpTasksClient implements McpClientExtension {
     const listening = new AbortController();
     // The stream's end (closed, refused, timed out) leaves polling as it is.
     if (options.listen)
-      this.#connected.call('subscriptions/listen', { notifications: { taskIds: [taskId] } }, { signal: listening.signal }).catch(() => {});
+      this.connected.call('subscriptions/listen', { notifications: { taskIds: [taskId] } }, { signal: listening.signal }).catch(() => {});
     try {
       for (;;) {
         const current = await this.get(taskId, { signal: controller.signal });
@@ -167,7 +150,7 @@ export class McpTasksClient implements McpClientExtension {
         if (current.status === 'input_required' && options.answerInput !== false) {
           const responses: Record<string, unknown> = {};
           for (const [key, request] of Object.entries(current.inputRequests))
-            if (!answered.has(key)) responses[key] = await this.#connected.answerInput(request);
+            if (!answered.has(key)) responses[key] = await this.connected.answerInput(request);
           if (Object.keys(responses).length) {
             // Each answer is what its request's result type says (answerInput checked the request and the handler's type).
             await this.update(taskId, responses as InputResponses, { signal: controller.signal });
@@ -199,7 +182,7 @@ export class McpTasksClient implements McpClientExtension {
    * checked against the negotiated revision's CallToolResult.
    */
   async callTool(params: CallParams<'tools/call'>, options: CallOptions & WaitOptions = {}): Promise<CallToolResult> {
-    const client = this.#connected;
+    const client = this.connected;
     const answer = await client.call('tools/call', params as JsonObject, options);
     if (!isCreateTaskResult(answer)) return answer as CallToolResult;
     const task = await this.wait(answer, options);
