@@ -123,12 +123,15 @@ export const serve: Command = {
     if (values.store !== undefined) await (await import('../serve/store.ts')).checkStore(values.store);
     let served = await resolveTarget(target, cwd, choice);
     if (agentFlag && served.protocol !== 'a2a') throw usageError('serve', `${agentFlag} is for A2A agents; ${target} is an MCP server`);
-    if (served.protocol === 'a2a' && webhookHosts.length) served = { ...served, server: await withWebhookHosts(served.server, webhookHosts) };
-    if (values.store !== undefined) {
-      if (served.protocol !== 'a2a')
-        throw usageError('serve', `--store is for A2A agents; ${target} is an MCP server (its sessions: README, Deployment)`);
-      const { withStore } = await import('../serve/store.ts');
-      served = { ...served, server: await withStore(served.server, values.store, cwd) };
+    if (values.store !== undefined && served.protocol !== 'a2a')
+      throw usageError('serve', `--store is for A2A agents; ${target} is an MCP server (its sessions: README, Deployment)`);
+    if (served.protocol === 'a2a' && (webhookHosts.length || values.store !== undefined)) {
+      // One new A2aServer of the module's options (the one it made is never started), with the flags' additions.
+      const { A2aServer } = await import('@wiregen/runtime/a2a');
+      const { store, cluster, ...options } = served.server.options;
+      const kept = { ...(store ? { store } : {}), ...(cluster ? { cluster } : {}) };
+      const where = values.store === undefined ? kept : await (await import('../serve/store.ts')).openStore(values.store, cwd);
+      served = { ...served, server: new A2aServer({ ...options, ...withWebhookHosts(options, webhookHosts), ...where }) };
     }
     if (port !== undefined) {
       if (values.auth !== undefined && served.protocol !== 'mcp')

@@ -3,28 +3,36 @@
  * `--webhook-host` (beside the spec's `webhooks`), and where its cards say it is reached (`--public-url`, else
  * the address it listens on: a stock A2A client picks its endpoint from the card).
  */
-import type { A2aServer } from '@wiregen/runtime/a2a';
+import { readFileSync } from 'node:fs';
+import type { A2aServer, A2aServerOptions } from '@wiregen/runtime/a2a';
 import { CliError } from '../commands/command.ts';
 
-/** A host name, or an IPv6 address in brackets: what a webhook URL's hostname is compared with. */
-const HOST = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/;
+/** What a webhook host may be: the agent spec format's own pattern for `webhooks.allowedHosts` items (read when a host is given). */
+let hostRe: RegExp | undefined;
+function hostPattern(): RegExp {
+  type Spec = { properties: { webhooks: { properties: { allowedHosts: { items: { pattern: string } } } } } };
+  if (!hostRe) {
+    const spec = JSON.parse(readFileSync(new URL('../spec/agent.schema.json', import.meta.url), 'utf8')) as Spec;
+    hostRe = new RegExp(spec.properties.webhooks.properties.allowedHosts.items.pattern);
+  }
+  return hostRe;
+}
 
 /** The hosts given, lower case; a CliError (exit 2) naming one that is not a host name. */
 export function checkWebhookHosts(hosts: readonly string[]): string[] {
   return hosts.map((given) => {
     const host = given.toLowerCase();
-    if (!HOST.test(host))
+    if (!hostPattern().test(host))
       throw new CliError([`wiregen serve: --webhook-host ${JSON.stringify(given)} is not a host name (e.g. hooks.example.com, 127.0.0.1, [::1])`]);
     return host;
   });
 }
 
-/** `server` with `hosts` allowed for webhooks too: a new A2aServer of the same options (the given one is not started). */
-export async function withWebhookHosts(server: A2aServer, hosts: readonly string[]): Promise<A2aServer> {
-  const { A2aServer } = await import('@wiregen/runtime/a2a');
-  const push = server.options.push ?? {};
-  const allowedHosts = [...new Set([...(push.allowedHosts ?? []), ...hosts])];
-  return new A2aServer({ ...server.options, push: { ...push, allowedHosts } });
+/** The push options of `options` with `hosts` allowed for webhooks too (given to the one A2aServer serve builds). */
+export function withWebhookHosts(options: A2aServerOptions, hosts: readonly string[]): Pick<A2aServerOptions, 'push'> {
+  if (!hosts.length) return {};
+  const push = options.push ?? {};
+  return { push: { ...push, allowedHosts: [...new Set([...(push.allowedHosts ?? []), ...hosts])] } };
 }
 
 /** The base URL `--public-url` gives: an absolute http(s) URL, else a CliError (exit 2). */

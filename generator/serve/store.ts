@@ -11,7 +11,7 @@
  * The runtime's stores are imported only for the scheme chosen (their peers are optional).
  */
 import { resolve } from 'node:path';
-import { A2aServer, type A2aServerOptions } from '@wiregen/runtime/a2a';
+import type { A2aServerOptions } from '@wiregen/runtime/a2a';
 import { CliError } from '../commands/command.ts';
 
 /** What a scheme adds to the agent's A2aServer options. */
@@ -61,12 +61,6 @@ export function checkStore(spec: string): Scheme & { readonly name: string; read
   if (scheme.argument && !where) throw new CliError([`wiregen serve: --store ${name}:${scheme.argument}: give the ${scheme.argument.slice(1, -1)}`]);
   if (!scheme.argument && where) throw new CliError([`wiregen serve: --store ${name} takes nothing after it, not ${JSON.stringify(where)}`]);
   return { ...scheme, name, where };
-}
-
-/** `server` served on the store `spec` names: a new A2aServer of the same options (the given one is not started). */
-export async function withStore(server: A2aServer, spec: string, cwd: string): Promise<A2aServer> {
-  const { store: _memory, cluster: _none, ...options } = server.options;
-  return new A2aServer({ ...options, ...(await openStore(spec, cwd)) });
 }
 
 /** The store options `spec` names; a CliError otherwise (one line: exit 2 for a bad spec, 1 when the store cannot be opened). */
