@@ -99,16 +99,23 @@ beforeAll(async () => {
   );
   legs.set('2025-03-26', backcompat);
   // Every scenario at once (about 50 clients): the same per-scenario limit, one more leg of the same bound.
-  legs.set(
-    'all',
-    await runLeg(
+  const all = () =>
+    runLeg(
       'client',
       DRIVER,
       { suite: 'all', specVersion: '' },
       { timeoutMs: LEG_TIMEOUT_MS, scenarioTimeoutMs: SCENARIO_TIMEOUT_MS, env: DRIVER_ENV },
-    ),
-  );
-}, 4 * LEG_TIMEOUT_MS);
+    );
+  let leg = await all();
+  // With about 50 clients starting at once on two cores, a scenario server's own request to its client can
+  // time out before the client is up ("Request timed out", seen once in three full runs): such a leg runs
+  // once more, and its second run is the one asserted, whatever it shows.
+  if (leg.results.some((r) => r.checks.some((c) => c.status === 'FAILURE' && /timed out/i.test(c.errorMessage ?? '')))) {
+    rmSync(leg.outDir, { recursive: true, force: true });
+    leg = await all();
+  }
+  legs.set('all', leg);
+}, 5 * LEG_TIMEOUT_MS);
 
 function result(requirements: string, scenario: string): ScenarioResult {
   const found = legs.get(requirements)?.results.find((r) => r.scenario === scenario);
