@@ -35,6 +35,7 @@ import {
   topLevelNames,
   type Edit,
 } from './js-edit.ts';
+import { VERDICT_ONLY_DECLARATION, verdictOnlyEdits } from './verdict-only.ts';
 
 type AjvInstance = InstanceType<typeof coreModule.default>;
 type Compiled = ValidateFunction & { readonly source?: NonNullable<ValidateFunction['source']> };
@@ -197,8 +198,19 @@ function runtimeHelpers(source: ts.SourceFile): { edits: Edit[]; imports: string
  * `ajv`, which must have `code.source` and {@link STANDALONE_FORMATS}), with stable names (see the module
  * comment). `label` names the module in errors.
  */
-export function standaloneEsm(ajv: AjvInstance, refs: Record<string, string>, label: string, runtimeFormatsOnly = false): string {
-  return moduleText(standaloneParts(ajv, refs, label, runtimeFormatsOnly));
+export function standaloneEsm(ajv: AjvInstance, refs: Record<string, string>, label: string, options: StandaloneOptions = {}): string {
+  return moduleText(standaloneParts(ajv, refs, label, options));
+}
+
+/** How {@link standaloneEsm} writes a module. */
+export interface StandaloneOptions {
+  /** A format the runtime lacks is an error instead of an import of ajv-formats (a pin's package). Default false. */
+  readonly runtimeFormatsOnly?: boolean;
+  /**
+   * The functions take the data alone, no error locations (emit/verdict-only.ts): for a set whose `.errors`
+   * are never read. Default false.
+   */
+  readonly verdictOnly?: boolean;
 }
 
 /** An exported statement of a standalone module: `export const <name> = <target>;`, as edited. */
@@ -231,7 +243,8 @@ function moduleText(parts: StandaloneParts): string {
  * {@link standaloneEsm}'s module as its parts, for a caller that rewrites its exports (emit/validators.ts)
  * without parsing the module a second time.
  */
-export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, label: string, runtimeFormatsOnly = false): StandaloneParts {
+export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, label: string, options: StandaloneOptions = {}): StandaloneParts {
+  const { runtimeFormatsOnly = false, verdictOnly = false } = options;
   const code = standaloneCode.default(ajv, refs);
   const source = parseModule(code, label, 'js', false);
   const { renames, values } = stableNames(ajv, refs, topLevelNames(source), topLevelInitializers(source), label);
@@ -254,6 +267,10 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
   if (helpers.otherRequire) throw new Error(`standalone code for ${label} still calls require(): ${helpers.otherRequire}`);
   edits.push(...helpers.edits);
   imports.push(...helpers.imports);
+  if (verdictOnly) {
+    edits.push(...verdictOnlyEdits(source, label));
+    declarations.push(VERDICT_ONLY_DECLARATION);
+  }
   return inStableOrder(source, edits, renames, { imports, declarations }, label);
 }
 
