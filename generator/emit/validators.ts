@@ -192,7 +192,9 @@ export function emitValidators(plan: PinPlan): { js: string; fastJs: string; dts
   const allErrors = standaloneParts(ajv, refs, plan.id, { runtimeFormatsOnly: true });
   const fastAjv = createAjv(plan, true, ACCEPT_PATH_OPTIONS, acceptPathClass(doc, plan.draft));
   fastAjv.addSchema(discriminateUnions(doc).doc);
-  const fastJs = render('validators.fast.js', { code: standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`, { runtimeFormatsOnly: true, verdictOnly: true }) });
+  const fastJs = render('validators.fast.js', {
+    code: standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`, { runtimeFormatsOnly: true, verdictOnly: true }),
+  });
   const js = withAcceptPath(plan, allErrors);
   const dts = render('validators.d.ts', { validators: plan.validators.map((v) => ({ name: v.name, type: validatorType(v) })) });
   return { js, fastJs, dts };
