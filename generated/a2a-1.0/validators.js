@@ -924,15 +924,16 @@ function validate_AgentCapabilities(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_AgentExtension(data1[i0], {
+          if (!(
+            fastSet.AgentExtension(data1[i0]) ||
+            validate_AgentExtension(data1[i0], {
               instancePath: instancePath + "/extensions/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_AgentExtension.errors : vErrors.concat(validate_AgentExtension.errors);
             errors = vErrors.length;
@@ -1206,15 +1207,16 @@ function validate_AgentCard(
       }
     }
     if (data.capabilities !== undefined) {
-      if (
-        !validate_AgentCapabilities(data.capabilities, {
+      if (!(
+        fastSet.AgentCapabilities(data.capabilities) ||
+        validate_AgentCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_AgentCapabilities.errors : vErrors.concat(validate_AgentCapabilities.errors);
         errors = vErrors.length;
@@ -1393,15 +1395,16 @@ function validate_AgentCard(
       }
     }
     if (data.provider !== undefined) {
-      if (
-        !validate_AgentProvider(data.provider, {
+      if (!(
+        fastSet.AgentProvider(data.provider) ||
+        validate_AgentProvider(data.provider, {
           instancePath: instancePath + "/provider",
           parentData: data,
           parentDataProperty: "provider",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_AgentProvider.errors : vErrors.concat(validate_AgentProvider.errors);
         errors = vErrors.length;
       }
@@ -1411,15 +1414,16 @@ function validate_AgentCard(
       if (Array.isArray(data10)) {
         const len2 = data10.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          if (
-            !validate_SecurityRequirement(data10[i2], {
+          if (!(
+            fastSet.SecurityRequirement(data10[i2]) ||
+            validate_SecurityRequirement(data10[i2], {
               instancePath: instancePath + "/securityRequirements/" + i2,
               parentData: data10,
               parentDataProperty: i2,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_SecurityRequirement.errors
@@ -1482,15 +1486,16 @@ function validate_AgentCard(
           }
         }
         for (const key2 in data12) {
-          if (
-            !validate_SecurityScheme(data12[key2], {
+          if (!(
+            fastSet.SecurityScheme(data12[key2]) ||
+            validate_SecurityScheme(data12[key2], {
               instancePath: instancePath + "/securitySchemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data12,
               parentDataProperty: key2,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
             errors = vErrors.length;
@@ -1517,15 +1522,16 @@ function validate_AgentCard(
       if (Array.isArray(data14)) {
         const len3 = data14.length;
         for (let i3 = 0; i3 < len3; i3++) {
-          if (
-            !validate_AgentCardSignature(data14[i3], {
+          if (!(
+            fastSet.AgentCardSignature(data14[i3]) ||
+            validate_AgentCardSignature(data14[i3], {
               instancePath: instancePath + "/signatures/" + i3,
               parentData: data14,
               parentDataProperty: i3,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_AgentCardSignature.errors
@@ -1569,15 +1575,16 @@ function validate_AgentCard(
         }
         const len4 = data16.length;
         for (let i4 = 0; i4 < len4; i4++) {
-          if (
-            !validate_AgentSkill(data16[i4], {
+          if (!(
+            fastSet.AgentSkill(data16[i4]) ||
+            validate_AgentSkill(data16[i4], {
               instancePath: instancePath + "/skills/" + i4,
               parentData: data16,
               parentDataProperty: i4,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_AgentSkill.errors : vErrors.concat(validate_AgentSkill.errors);
             errors = vErrors.length;
           }
@@ -1618,15 +1625,16 @@ function validate_AgentCard(
         }
         const len5 = data18.length;
         for (let i5 = 0; i5 < len5; i5++) {
-          if (
-            !validate_AgentInterface(data18[i5], {
+          if (!(
+            fastSet.AgentInterface(data18[i5]) ||
+            validate_AgentInterface(data18[i5], {
               instancePath: instancePath + "/supportedInterfaces/" + i5,
               parentData: data18,
               parentDataProperty: i5,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_AgentInterface.errors : vErrors.concat(validate_AgentInterface.errors);
             errors = vErrors.length;
@@ -1817,15 +1825,16 @@ function validate_AgentCard(
         if (Array.isArray(data27)) {
           const len8 = data27.length;
           for (let i8 = 0; i8 < len8; i8++) {
-            if (
-              !validate_SecurityRequirement(data27[i8], {
+            if (!(
+              fastSet.SecurityRequirement(data27[i8]) ||
+              validate_SecurityRequirement(data27[i8], {
                 instancePath: instancePath + "/" + key7.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i8,
                 parentData: data27,
                 parentDataProperty: i8,
                 rootData,
                 dynamicAnchors,
               })
-            ) {
+            )) {
               vErrors =
                 vErrors === null
                   ? validate_SecurityRequirement.errors
@@ -1890,8 +1899,9 @@ function validate_AgentCard(
             }
           }
           for (const key10 in data29) {
-            if (
-              !validate_SecurityScheme(data29[key10], {
+            if (!(
+              fastSet.SecurityScheme(data29[key10]) ||
+              validate_SecurityScheme(data29[key10], {
                 instancePath:
                   instancePath +
                   "/" +
@@ -1903,7 +1913,7 @@ function validate_AgentCard(
                 rootData,
                 dynamicAnchors,
               })
-            ) {
+            )) {
               vErrors =
                 vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
               errors = vErrors.length;
@@ -1947,15 +1957,16 @@ function validate_AgentCard(
           }
           const len9 = data31.length;
           for (let i9 = 0; i9 < len9; i9++) {
-            if (
-              !validate_AgentInterface(data31[i9], {
+            if (!(
+              fastSet.AgentInterface(data31[i9]) ||
+              validate_AgentInterface(data31[i9], {
                 instancePath: instancePath + "/" + key11.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i9,
                 parentData: data31,
                 parentDataProperty: i9,
                 rootData,
                 dynamicAnchors,
               })
-            ) {
+            )) {
               vErrors =
                 vErrors === null ? validate_AgentInterface.errors : vErrors.concat(validate_AgentInterface.errors);
               errors = vErrors.length;
@@ -2059,15 +2070,16 @@ function validate_AgentCardSignature(
       }
     }
     if (data.header !== undefined) {
-      if (
-        !validate_Struct(data.header, {
+      if (!(
+        fastSet.Struct(data.header) ||
+        validate_Struct(data.header, {
           instancePath: instancePath + "/header",
           parentData: data,
           parentDataProperty: "header",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
@@ -2187,15 +2199,16 @@ function validate_AgentCardSignature_2(
       }
     }
     if (data.header !== undefined) {
-      if (
-        !validate_Struct(data.header, {
+      if (!(
+        fastSet.Struct(data.header) ||
+        validate_Struct(data.header, {
           instancePath: instancePath + "/header",
           parentData: data,
           parentDataProperty: "header",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
@@ -2302,15 +2315,16 @@ function validate_AgentExtension(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_Struct(data.params, {
+      if (!(
+        fastSet.Struct(data.params) ||
+        validate_Struct(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
@@ -2417,15 +2431,16 @@ function validate_AgentExtension_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_Struct(data.params, {
+      if (!(
+        fastSet.Struct(data.params) ||
+        validate_Struct(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
@@ -3397,15 +3412,16 @@ function validate_AgentSkill(
       if (Array.isArray(data9)) {
         const len3 = data9.length;
         for (let i3 = 0; i3 < len3; i3++) {
-          if (
-            !validate_SecurityRequirement(data9[i3], {
+          if (!(
+            fastSet.SecurityRequirement(data9[i3]) ||
+            validate_SecurityRequirement(data9[i3], {
               instancePath: instancePath + "/securityRequirements/" + i3,
               parentData: data9,
               parentDataProperty: i3,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_SecurityRequirement.errors
@@ -3565,15 +3581,16 @@ function validate_AgentSkill(
         if (Array.isArray(data17)) {
           const len7 = data17.length;
           for (let i7 = 0; i7 < len7; i7++) {
-            if (
-              !validate_SecurityRequirement(data17[i7], {
+            if (!(
+              fastSet.SecurityRequirement(data17[i7]) ||
+              validate_SecurityRequirement(data17[i7], {
                 instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i7,
                 parentData: data17,
                 parentDataProperty: i7,
                 rootData,
                 dynamicAnchors,
               })
-            ) {
+            )) {
               vErrors =
                 vErrors === null
                   ? validate_SecurityRequirement.errors
@@ -3887,15 +3904,16 @@ function validate_AgentSkill_2(
       if (Array.isArray(data9)) {
         const len3 = data9.length;
         for (let i3 = 0; i3 < len3; i3++) {
-          if (
-            !validate_SecurityRequirement(data9[i3], {
+          if (!(
+            fastSet.SecurityRequirement(data9[i3]) ||
+            validate_SecurityRequirement(data9[i3], {
               instancePath: instancePath + "/securityRequirements/" + i3,
               parentData: data9,
               parentDataProperty: i3,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_SecurityRequirement.errors
@@ -4055,15 +4073,16 @@ function validate_AgentSkill_2(
         if (Array.isArray(data17)) {
           const len7 = data17.length;
           for (let i7 = 0; i7 < len7; i7++) {
-            if (
-              !validate_SecurityRequirement(data17[i7], {
+            if (!(
+              fastSet.SecurityRequirement(data17[i7]) ||
+              validate_SecurityRequirement(data17[i7], {
                 instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i7,
                 parentData: data17,
                 parentDataProperty: i7,
                 rootData,
                 dynamicAnchors,
               })
-            ) {
+            )) {
               vErrors =
                 vErrors === null
                   ? validate_SecurityRequirement.errors
@@ -4248,15 +4267,16 @@ function validate_Artifact(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
+      if (!(
+        fastSet.Struct(data.metadata) ||
+        validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
@@ -4298,15 +4318,16 @@ function validate_Artifact(
         }
         const len1 = data6.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (
-            !validate_Part(data6[i1], {
+          if (!(
+            fastSet.Part(data6[i1]) ||
+            validate_Part(data6[i1], {
               instancePath: instancePath + "/parts/" + i1,
               parentData: data6,
               parentDataProperty: i1,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
             errors = vErrors.length;
           }
@@ -5168,15 +5189,16 @@ function validate_CancelTaskRequest(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
+      if (!(
+        fastSet.Struct(data.metadata) ||
+        validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
@@ -8075,15 +8097,16 @@ function validate_ListTaskPushNotificationConfigsResponse(
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_TaskPushNotificationConfig(data0[i0], {
+          if (!(
+            fastSet.TaskPushNotificationConfig(data0[i0]) ||
+            validate_TaskPushNotificationConfig(data0[i0], {
               instancePath: instancePath + "/configs/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_TaskPushNotificationConfig.errors
@@ -8486,29 +8509,31 @@ function validate_ListTasksRequest(
       }
     }
     if (data.status !== undefined) {
-      if (
-        !validate_TaskState(data.status, {
+      if (!(
+        fastSet.TaskState(data.status) ||
+        validate_TaskState(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
         errors = vErrors.length;
       }
     }
     if (data.statusTimestampAfter !== undefined) {
-      if (
-        !validate_Timestamp(data.statusTimestampAfter, {
+      if (!(
+        fastSet.Timestamp(data.statusTimestampAfter) ||
+        validate_Timestamp(data.statusTimestampAfter, {
           instancePath: instancePath + "/statusTimestampAfter",
           parentData: data,
           parentDataProperty: "statusTimestampAfter",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
         errors = vErrors.length;
       }
@@ -8819,15 +8844,16 @@ function validate_ListTasksRequest(
     }
     for (const key6 in data) {
       if (pattern_d5e8a839.test(key6)) {
-        if (
-          !validate_Timestamp(data[key6], {
+        if (!(
+          fastSet.Timestamp(data[key6]) ||
+          validate_Timestamp(data[key6], {
             instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key6,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
           errors = vErrors.length;
         }
@@ -9071,15 +9097,16 @@ function validate_ListTasksResponse(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Task(data2[i0], {
+          if (!(
+            fastSet.Task(data2[i0]) ||
+            validate_Task(data2[i0], {
               instancePath: instancePath + "/tasks/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
             errors = vErrors.length;
           }
@@ -9642,15 +9669,16 @@ function validate_Message(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
+      if (!(
+        fastSet.Struct(data.metadata) ||
+        validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
@@ -9675,15 +9703,16 @@ function validate_Message(
         }
         const len1 = data5.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (
-            !validate_Part(data5[i1], {
+          if (!(
+            fastSet.Part(data5[i1]) ||
+            validate_Part(data5[i1], {
               instancePath: instancePath + "/parts/" + i1,
               parentData: data5,
               parentDataProperty: i1,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
             errors = vErrors.length;
           }
@@ -9742,15 +9771,16 @@ function validate_Message(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -10048,15 +10078,16 @@ function validate_Message_2(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
+      if (!(
+        fastSet.Struct(data.metadata) ||
+        validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
@@ -10081,15 +10112,16 @@ function validate_Message_2(
         }
         const len1 = data5.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (
-            !validate_Part(data5[i1], {
+          if (!(
+            fastSet.Part(data5[i1]) ||
+            validate_Part(data5[i1], {
               instancePath: instancePath + "/parts/" + i1,
               parentData: data5,
               parentDataProperty: i1,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
             errors = vErrors.length;
           }
@@ -10148,15 +10180,16 @@ function validate_Message_2(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -10496,15 +10529,16 @@ function validate_OAuth2SecurityScheme(
       }
     }
     if (data.flows !== undefined) {
-      if (
-        !validate_OAuthFlows(data.flows, {
+      if (!(
+        fastSet.OAuthFlows(data.flows) ||
+        validate_OAuthFlows(data.flows, {
           instancePath: instancePath + "/flows",
           parentData: data,
           parentDataProperty: "flows",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
         errors = vErrors.length;
       }
@@ -10633,15 +10667,16 @@ function validate_OAuth2SecurityScheme_2(
       }
     }
     if (data.flows !== undefined) {
-      if (
-        !validate_OAuthFlows(data.flows, {
+      if (!(
+        fastSet.OAuthFlows(data.flows) ||
+        validate_OAuthFlows(data.flows, {
           instancePath: instancePath + "/flows",
           parentData: data,
           parentDataProperty: "flows",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
         errors = vErrors.length;
       }
@@ -11051,15 +11086,16 @@ function validate_OAuthFlows(
       }
     }
     if (data.authorizationCode !== undefined) {
-      if (
-        !validate_AuthorizationCodeOAuthFlow(data.authorizationCode, {
+      if (!(
+        fastSet.AuthorizationCodeOAuthFlow(data.authorizationCode) ||
+        validate_AuthorizationCodeOAuthFlow(data.authorizationCode, {
           instancePath: instancePath + "/authorizationCode",
           parentData: data,
           parentDataProperty: "authorizationCode",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_AuthorizationCodeOAuthFlow.errors
@@ -11068,15 +11104,16 @@ function validate_OAuthFlows(
       }
     }
     if (data.clientCredentials !== undefined) {
-      if (
-        !validate_ClientCredentialsOAuthFlow(data.clientCredentials, {
+      if (!(
+        fastSet.ClientCredentialsOAuthFlow(data.clientCredentials) ||
+        validate_ClientCredentialsOAuthFlow(data.clientCredentials, {
           instancePath: instancePath + "/clientCredentials",
           parentData: data,
           parentDataProperty: "clientCredentials",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_ClientCredentialsOAuthFlow.errors
@@ -11085,45 +11122,48 @@ function validate_OAuthFlows(
       }
     }
     if (data.deviceCode !== undefined) {
-      if (
-        !validate_DeviceCodeOAuthFlow(data.deviceCode, {
+      if (!(
+        fastSet.DeviceCodeOAuthFlow(data.deviceCode) ||
+        validate_DeviceCodeOAuthFlow(data.deviceCode, {
           instancePath: instancePath + "/deviceCode",
           parentData: data,
           parentDataProperty: "deviceCode",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.implicit !== undefined) {
-      if (
-        !validate_ImplicitOAuthFlow(data.implicit, {
+      if (!(
+        fastSet.ImplicitOAuthFlow(data.implicit) ||
+        validate_ImplicitOAuthFlow(data.implicit, {
           instancePath: instancePath + "/implicit",
           parentData: data,
           parentDataProperty: "implicit",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ImplicitOAuthFlow.errors : vErrors.concat(validate_ImplicitOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.password !== undefined) {
-      if (
-        !validate_PasswordOAuthFlow(data.password, {
+      if (!(
+        fastSet.PasswordOAuthFlow(data.password) ||
+        validate_PasswordOAuthFlow(data.password, {
           instancePath: instancePath + "/password",
           parentData: data,
           parentDataProperty: "password",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_PasswordOAuthFlow.errors : vErrors.concat(validate_PasswordOAuthFlow.errors);
         errors = vErrors.length;
@@ -11131,15 +11171,16 @@ function validate_OAuthFlows(
     }
     for (const key1 in data) {
       if (pattern_6896b5d1.test(key1)) {
-        if (
-          !validate_AuthorizationCodeOAuthFlow(data[key1], {
+        if (!(
+          fastSet.AuthorizationCodeOAuthFlow(data[key1]) ||
+          validate_AuthorizationCodeOAuthFlow(data[key1], {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key1,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_AuthorizationCodeOAuthFlow.errors
@@ -11150,15 +11191,16 @@ function validate_OAuthFlows(
     }
     for (const key2 in data) {
       if (pattern_583776b3.test(key2)) {
-        if (
-          !validate_ClientCredentialsOAuthFlow(data[key2], {
+        if (!(
+          fastSet.ClientCredentialsOAuthFlow(data[key2]) ||
+          validate_ClientCredentialsOAuthFlow(data[key2], {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key2,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_ClientCredentialsOAuthFlow.errors
@@ -11169,15 +11211,16 @@ function validate_OAuthFlows(
     }
     for (const key3 in data) {
       if (pattern_b21981a2.test(key3)) {
-        if (
-          !validate_DeviceCodeOAuthFlow(data[key3], {
+        if (!(
+          fastSet.DeviceCodeOAuthFlow(data[key3]) ||
+          validate_DeviceCodeOAuthFlow(data[key3], {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key3,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_DeviceCodeOAuthFlow.errors
@@ -11555,15 +11598,16 @@ function validate_OAuthFlows_2(
       }
     }
     if (data.authorizationCode !== undefined) {
-      if (
-        !validate_AuthorizationCodeOAuthFlow(data.authorizationCode, {
+      if (!(
+        fastSet.AuthorizationCodeOAuthFlow(data.authorizationCode) ||
+        validate_AuthorizationCodeOAuthFlow(data.authorizationCode, {
           instancePath: instancePath + "/authorizationCode",
           parentData: data,
           parentDataProperty: "authorizationCode",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_AuthorizationCodeOAuthFlow.errors
@@ -11572,15 +11616,16 @@ function validate_OAuthFlows_2(
       }
     }
     if (data.clientCredentials !== undefined) {
-      if (
-        !validate_ClientCredentialsOAuthFlow(data.clientCredentials, {
+      if (!(
+        fastSet.ClientCredentialsOAuthFlow(data.clientCredentials) ||
+        validate_ClientCredentialsOAuthFlow(data.clientCredentials, {
           instancePath: instancePath + "/clientCredentials",
           parentData: data,
           parentDataProperty: "clientCredentials",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_ClientCredentialsOAuthFlow.errors
@@ -11589,45 +11634,48 @@ function validate_OAuthFlows_2(
       }
     }
     if (data.deviceCode !== undefined) {
-      if (
-        !validate_DeviceCodeOAuthFlow(data.deviceCode, {
+      if (!(
+        fastSet.DeviceCodeOAuthFlow(data.deviceCode) ||
+        validate_DeviceCodeOAuthFlow(data.deviceCode, {
           instancePath: instancePath + "/deviceCode",
           parentData: data,
           parentDataProperty: "deviceCode",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.implicit !== undefined) {
-      if (
-        !validate_ImplicitOAuthFlow(data.implicit, {
+      if (!(
+        fastSet.ImplicitOAuthFlow(data.implicit) ||
+        validate_ImplicitOAuthFlow(data.implicit, {
           instancePath: instancePath + "/implicit",
           parentData: data,
           parentDataProperty: "implicit",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ImplicitOAuthFlow.errors : vErrors.concat(validate_ImplicitOAuthFlow.errors);
         errors = vErrors.length;
       }
     }
     if (data.password !== undefined) {
-      if (
-        !validate_PasswordOAuthFlow(data.password, {
+      if (!(
+        fastSet.PasswordOAuthFlow(data.password) ||
+        validate_PasswordOAuthFlow(data.password, {
           instancePath: instancePath + "/password",
           parentData: data,
           parentDataProperty: "password",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_PasswordOAuthFlow.errors : vErrors.concat(validate_PasswordOAuthFlow.errors);
         errors = vErrors.length;
@@ -11635,15 +11683,16 @@ function validate_OAuthFlows_2(
     }
     for (const key1 in data) {
       if (pattern_6896b5d1.test(key1)) {
-        if (
-          !validate_AuthorizationCodeOAuthFlow(data[key1], {
+        if (!(
+          fastSet.AuthorizationCodeOAuthFlow(data[key1]) ||
+          validate_AuthorizationCodeOAuthFlow(data[key1], {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key1,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_AuthorizationCodeOAuthFlow.errors
@@ -11654,15 +11703,16 @@ function validate_OAuthFlows_2(
     }
     for (const key2 in data) {
       if (pattern_583776b3.test(key2)) {
-        if (
-          !validate_ClientCredentialsOAuthFlow(data[key2], {
+        if (!(
+          fastSet.ClientCredentialsOAuthFlow(data[key2]) ||
+          validate_ClientCredentialsOAuthFlow(data[key2], {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key2,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_ClientCredentialsOAuthFlow.errors
@@ -11673,15 +11723,16 @@ function validate_OAuthFlows_2(
     }
     for (const key3 in data) {
       if (pattern_b21981a2.test(key3)) {
-        if (
-          !validate_DeviceCodeOAuthFlow(data[key3], {
+        if (!(
+          fastSet.DeviceCodeOAuthFlow(data[key3]) ||
+          validate_DeviceCodeOAuthFlow(data[key3], {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key3,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_DeviceCodeOAuthFlow.errors
@@ -12120,15 +12171,16 @@ function validate_Part(
       }
     }
     if (data.data !== undefined) {
-      if (
-        !validate_Value(data.data, {
+      if (!(
+        fastSet.Value(data.data) ||
+        validate_Value(data.data, {
           instancePath: instancePath + "/data",
           parentData: data,
           parentDataProperty: "data",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Value.errors : vErrors.concat(validate_Value.errors);
         errors = vErrors.length;
       }
@@ -12168,15 +12220,16 @@ function validate_Part(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
+      if (!(
+        fastSet.Struct(data.metadata) ||
+        validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
@@ -12462,15 +12515,16 @@ function validate_Part_2(
       }
     }
     if (data.data !== undefined) {
-      if (
-        !validate_Value(data.data, {
+      if (!(
+        fastSet.Value(data.data) ||
+        validate_Value(data.data, {
           instancePath: instancePath + "/data",
           parentData: data,
           parentDataProperty: "data",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Value.errors : vErrors.concat(validate_Value.errors);
         errors = vErrors.length;
       }
@@ -12510,15 +12564,16 @@ function validate_Part_2(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
+      if (!(
+        fastSet.Struct(data.metadata) ||
+        validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
@@ -13417,15 +13472,16 @@ function validate_SecurityRequirement(
           }
         }
         for (const key2 in data0) {
-          if (
-            !validate_StringList(data0[key2], {
+          if (!(
+            fastSet.StringList(data0[key2]) ||
+            validate_StringList(data0[key2], {
               instancePath: instancePath + "/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data0,
               parentDataProperty: key2,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_StringList.errors : vErrors.concat(validate_StringList.errors);
             errors = vErrors.length;
           }
@@ -13535,15 +13591,16 @@ function validate_SecurityRequirement_2(
           }
         }
         for (const key2 in data0) {
-          if (
-            !validate_StringList(data0[key2], {
+          if (!(
+            fastSet.StringList(data0[key2]) ||
+            validate_StringList(data0[key2], {
               instancePath: instancePath + "/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data0,
               parentDataProperty: key2,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_StringList.errors : vErrors.concat(validate_StringList.errors);
             errors = vErrors.length;
           }
@@ -14033,15 +14090,16 @@ function validate_SecurityScheme(
       }
     }
     if (data.apiKeySecurityScheme !== undefined) {
-      if (
-        !validate_APIKeySecurityScheme(data.apiKeySecurityScheme, {
+      if (!(
+        fastSet.APIKeySecurityScheme(data.apiKeySecurityScheme) ||
+        validate_APIKeySecurityScheme(data.apiKeySecurityScheme, {
           instancePath: instancePath + "/apiKeySecurityScheme",
           parentData: data,
           parentDataProperty: "apiKeySecurityScheme",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_APIKeySecurityScheme.errors
@@ -14050,15 +14108,16 @@ function validate_SecurityScheme(
       }
     }
     if (data.httpAuthSecurityScheme !== undefined) {
-      if (
-        !validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, {
+      if (!(
+        fastSet.HTTPAuthSecurityScheme(data.httpAuthSecurityScheme) ||
+        validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, {
           instancePath: instancePath + "/httpAuthSecurityScheme",
           parentData: data,
           parentDataProperty: "httpAuthSecurityScheme",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_HTTPAuthSecurityScheme.errors
@@ -14067,15 +14126,16 @@ function validate_SecurityScheme(
       }
     }
     if (data.mtlsSecurityScheme !== undefined) {
-      if (
-        !validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, {
+      if (!(
+        fastSet.MutualTlsSecurityScheme(data.mtlsSecurityScheme) ||
+        validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, {
           instancePath: instancePath + "/mtlsSecurityScheme",
           parentData: data,
           parentDataProperty: "mtlsSecurityScheme",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_MutualTlsSecurityScheme.errors
@@ -14084,15 +14144,16 @@ function validate_SecurityScheme(
       }
     }
     if (data.oauth2SecurityScheme !== undefined) {
-      if (
-        !validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {
+      if (!(
+        fastSet.OAuth2SecurityScheme(data.oauth2SecurityScheme) ||
+        validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {
           instancePath: instancePath + "/oauth2SecurityScheme",
           parentData: data,
           parentDataProperty: "oauth2SecurityScheme",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_OAuth2SecurityScheme.errors
@@ -14101,15 +14162,16 @@ function validate_SecurityScheme(
       }
     }
     if (data.openIdConnectSecurityScheme !== undefined) {
-      if (
-        !validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, {
+      if (!(
+        fastSet.OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme) ||
+        validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, {
           instancePath: instancePath + "/openIdConnectSecurityScheme",
           parentData: data,
           parentDataProperty: "openIdConnectSecurityScheme",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_OpenIdConnectSecurityScheme.errors
@@ -14119,15 +14181,16 @@ function validate_SecurityScheme(
     }
     for (const key1 in data) {
       if (pattern_85fa01c2.test(key1)) {
-        if (
-          !validate_APIKeySecurityScheme(data[key1], {
+        if (!(
+          fastSet.APIKeySecurityScheme(data[key1]) ||
+          validate_APIKeySecurityScheme(data[key1], {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key1,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_APIKeySecurityScheme.errors
@@ -14138,15 +14201,16 @@ function validate_SecurityScheme(
     }
     for (const key2 in data) {
       if (pattern_c9856113.test(key2)) {
-        if (
-          !validate_HTTPAuthSecurityScheme(data[key2], {
+        if (!(
+          fastSet.HTTPAuthSecurityScheme(data[key2]) ||
+          validate_HTTPAuthSecurityScheme(data[key2], {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key2,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_HTTPAuthSecurityScheme.errors
@@ -14157,15 +14221,16 @@ function validate_SecurityScheme(
     }
     for (const key3 in data) {
       if (pattern_13d07b9b.test(key3)) {
-        if (
-          !validate_MutualTlsSecurityScheme(data[key3], {
+        if (!(
+          fastSet.MutualTlsSecurityScheme(data[key3]) ||
+          validate_MutualTlsSecurityScheme(data[key3], {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key3,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_MutualTlsSecurityScheme.errors
@@ -14176,15 +14241,16 @@ function validate_SecurityScheme(
     }
     for (const key4 in data) {
       if (pattern_2f0eabd0.test(key4)) {
-        if (
-          !validate_OAuth2SecurityScheme(data[key4], {
+        if (!(
+          fastSet.OAuth2SecurityScheme(data[key4]) ||
+          validate_OAuth2SecurityScheme(data[key4], {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key4,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_OAuth2SecurityScheme.errors
@@ -14195,15 +14261,16 @@ function validate_SecurityScheme(
     }
     for (const key5 in data) {
       if (pattern_cbe8fe43.test(key5)) {
-        if (
-          !validate_OpenIdConnectSecurityScheme(data[key5], {
+        if (!(
+          fastSet.OpenIdConnectSecurityScheme(data[key5]) ||
+          validate_OpenIdConnectSecurityScheme(data[key5], {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key5,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_OpenIdConnectSecurityScheme.errors
@@ -14681,15 +14748,16 @@ function validate_SecurityScheme_2(
       }
     }
     if (data.apiKeySecurityScheme !== undefined) {
-      if (
-        !validate_APIKeySecurityScheme(data.apiKeySecurityScheme, {
+      if (!(
+        fastSet.APIKeySecurityScheme(data.apiKeySecurityScheme) ||
+        validate_APIKeySecurityScheme(data.apiKeySecurityScheme, {
           instancePath: instancePath + "/apiKeySecurityScheme",
           parentData: data,
           parentDataProperty: "apiKeySecurityScheme",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_APIKeySecurityScheme.errors
@@ -14698,15 +14766,16 @@ function validate_SecurityScheme_2(
       }
     }
     if (data.httpAuthSecurityScheme !== undefined) {
-      if (
-        !validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, {
+      if (!(
+        fastSet.HTTPAuthSecurityScheme(data.httpAuthSecurityScheme) ||
+        validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, {
           instancePath: instancePath + "/httpAuthSecurityScheme",
           parentData: data,
           parentDataProperty: "httpAuthSecurityScheme",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_HTTPAuthSecurityScheme.errors
@@ -14715,15 +14784,16 @@ function validate_SecurityScheme_2(
       }
     }
     if (data.mtlsSecurityScheme !== undefined) {
-      if (
-        !validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, {
+      if (!(
+        fastSet.MutualTlsSecurityScheme(data.mtlsSecurityScheme) ||
+        validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, {
           instancePath: instancePath + "/mtlsSecurityScheme",
           parentData: data,
           parentDataProperty: "mtlsSecurityScheme",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_MutualTlsSecurityScheme.errors
@@ -14732,15 +14802,16 @@ function validate_SecurityScheme_2(
       }
     }
     if (data.oauth2SecurityScheme !== undefined) {
-      if (
-        !validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {
+      if (!(
+        fastSet.OAuth2SecurityScheme(data.oauth2SecurityScheme) ||
+        validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {
           instancePath: instancePath + "/oauth2SecurityScheme",
           parentData: data,
           parentDataProperty: "oauth2SecurityScheme",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_OAuth2SecurityScheme.errors
@@ -14749,15 +14820,16 @@ function validate_SecurityScheme_2(
       }
     }
     if (data.openIdConnectSecurityScheme !== undefined) {
-      if (
-        !validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, {
+      if (!(
+        fastSet.OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme) ||
+        validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, {
           instancePath: instancePath + "/openIdConnectSecurityScheme",
           parentData: data,
           parentDataProperty: "openIdConnectSecurityScheme",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_OpenIdConnectSecurityScheme.errors
@@ -14767,15 +14839,16 @@ function validate_SecurityScheme_2(
     }
     for (const key1 in data) {
       if (pattern_85fa01c2.test(key1)) {
-        if (
-          !validate_APIKeySecurityScheme(data[key1], {
+        if (!(
+          fastSet.APIKeySecurityScheme(data[key1]) ||
+          validate_APIKeySecurityScheme(data[key1], {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key1,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_APIKeySecurityScheme.errors
@@ -14786,15 +14859,16 @@ function validate_SecurityScheme_2(
     }
     for (const key2 in data) {
       if (pattern_c9856113.test(key2)) {
-        if (
-          !validate_HTTPAuthSecurityScheme(data[key2], {
+        if (!(
+          fastSet.HTTPAuthSecurityScheme(data[key2]) ||
+          validate_HTTPAuthSecurityScheme(data[key2], {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key2,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_HTTPAuthSecurityScheme.errors
@@ -14805,15 +14879,16 @@ function validate_SecurityScheme_2(
     }
     for (const key3 in data) {
       if (pattern_13d07b9b.test(key3)) {
-        if (
-          !validate_MutualTlsSecurityScheme(data[key3], {
+        if (!(
+          fastSet.MutualTlsSecurityScheme(data[key3]) ||
+          validate_MutualTlsSecurityScheme(data[key3], {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key3,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_MutualTlsSecurityScheme.errors
@@ -14824,15 +14899,16 @@ function validate_SecurityScheme_2(
     }
     for (const key4 in data) {
       if (pattern_2f0eabd0.test(key4)) {
-        if (
-          !validate_OAuth2SecurityScheme(data[key4], {
+        if (!(
+          fastSet.OAuth2SecurityScheme(data[key4]) ||
+          validate_OAuth2SecurityScheme(data[key4], {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key4,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_OAuth2SecurityScheme.errors
@@ -14843,15 +14919,16 @@ function validate_SecurityScheme_2(
     }
     for (const key5 in data) {
       if (pattern_cbe8fe43.test(key5)) {
-        if (
-          !validate_OpenIdConnectSecurityScheme(data[key5], {
+        if (!(
+          fastSet.OpenIdConnectSecurityScheme(data[key5]) ||
+          validate_OpenIdConnectSecurityScheme(data[key5], {
             instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key5,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_OpenIdConnectSecurityScheme.errors
@@ -15087,15 +15164,16 @@ function validate_SendMessageConfiguration(
       }
     }
     if (data.taskPushNotificationConfig !== undefined) {
-      if (
-        !validate_TaskPushNotificationConfig(data.taskPushNotificationConfig, {
+      if (!(
+        fastSet.TaskPushNotificationConfig(data.taskPushNotificationConfig) ||
+        validate_TaskPushNotificationConfig(data.taskPushNotificationConfig, {
           instancePath: instancePath + "/taskPushNotificationConfig",
           parentData: data,
           parentDataProperty: "taskPushNotificationConfig",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_TaskPushNotificationConfig.errors
@@ -15278,15 +15356,16 @@ function validate_SendMessageConfiguration(
     }
     for (const key4 in data) {
       if (pattern_976e6c77.test(key4)) {
-        if (
-          !validate_TaskPushNotificationConfig(data[key4], {
+        if (!(
+          fastSet.TaskPushNotificationConfig(data[key4]) ||
+          validate_TaskPushNotificationConfig(data[key4], {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key4,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_TaskPushNotificationConfig.errors
@@ -15361,15 +15440,16 @@ function validate_SendMessageRequest(
       }
     }
     if (data.configuration !== undefined) {
-      if (
-        !validate_SendMessageConfiguration(data.configuration, {
+      if (!(
+        fastSet.SendMessageConfiguration(data.configuration) ||
+        validate_SendMessageConfiguration(data.configuration, {
           instancePath: instancePath + "/configuration",
           parentData: data,
           parentDataProperty: "configuration",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_SendMessageConfiguration.errors
@@ -15378,29 +15458,31 @@ function validate_SendMessageRequest(
       }
     }
     if (data.message !== undefined) {
-      if (
-        !validate_Message(data.message, {
+      if (!(
+        fastSet.Message(data.message) ||
+        validate_Message(data.message, {
           instancePath: instancePath + "/message",
           parentData: data,
           parentDataProperty: "message",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
         errors = vErrors.length;
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
+      if (!(
+        fastSet.Struct(data.metadata) ||
+        validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
@@ -15551,29 +15633,31 @@ function validate_SendMessageResponse(
       }
     }
     if (data.message !== undefined) {
-      if (
-        !validate_Message(data.message, {
+      if (!(
+        fastSet.Message(data.message) ||
+        validate_Message(data.message, {
           instancePath: instancePath + "/message",
           parentData: data,
           parentDataProperty: "message",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
         errors = vErrors.length;
       }
     }
     if (data.task !== undefined) {
-      if (
-        !validate_Task(data.task, {
+      if (!(
+        fastSet.Task(data.task) ||
+        validate_Task(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
         errors = vErrors.length;
       }
@@ -15868,15 +15952,16 @@ function validate_StreamResponse(
       }
     }
     if (data.artifactUpdate !== undefined) {
-      if (
-        !validate_TaskArtifactUpdateEvent(data.artifactUpdate, {
+      if (!(
+        fastSet.TaskArtifactUpdateEvent(data.artifactUpdate) ||
+        validate_TaskArtifactUpdateEvent(data.artifactUpdate, {
           instancePath: instancePath + "/artifactUpdate",
           parentData: data,
           parentDataProperty: "artifactUpdate",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_TaskArtifactUpdateEvent.errors
@@ -15885,29 +15970,31 @@ function validate_StreamResponse(
       }
     }
     if (data.message !== undefined) {
-      if (
-        !validate_Message(data.message, {
+      if (!(
+        fastSet.Message(data.message) ||
+        validate_Message(data.message, {
           instancePath: instancePath + "/message",
           parentData: data,
           parentDataProperty: "message",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
         errors = vErrors.length;
       }
     }
     if (data.statusUpdate !== undefined) {
-      if (
-        !validate_TaskStatusUpdateEvent(data.statusUpdate, {
+      if (!(
+        fastSet.TaskStatusUpdateEvent(data.statusUpdate) ||
+        validate_TaskStatusUpdateEvent(data.statusUpdate, {
           instancePath: instancePath + "/statusUpdate",
           parentData: data,
           parentDataProperty: "statusUpdate",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_TaskStatusUpdateEvent.errors
@@ -15916,30 +16003,32 @@ function validate_StreamResponse(
       }
     }
     if (data.task !== undefined) {
-      if (
-        !validate_Task(data.task, {
+      if (!(
+        fastSet.Task(data.task) ||
+        validate_Task(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
         errors = vErrors.length;
       }
     }
     for (const key1 in data) {
       if (pattern_f9eaa88c.test(key1)) {
-        if (
-          !validate_TaskArtifactUpdateEvent(data[key1], {
+        if (!(
+          fastSet.TaskArtifactUpdateEvent(data[key1]) ||
+          validate_TaskArtifactUpdateEvent(data[key1], {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key1,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_TaskArtifactUpdateEvent.errors
@@ -15950,15 +16039,16 @@ function validate_StreamResponse(
     }
     for (const key2 in data) {
       if (pattern_a0b3322a.test(key2)) {
-        if (
-          !validate_TaskStatusUpdateEvent(data[key2], {
+        if (!(
+          fastSet.TaskStatusUpdateEvent(data[key2]) ||
+          validate_TaskStatusUpdateEvent(data[key2], {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
             parentData: data,
             parentDataProperty: key2,
             rootData,
             dynamicAnchors,
           })
-        ) {
+        )) {
           vErrors =
             vErrors === null
               ? validate_TaskStatusUpdateEvent.errors
@@ -16397,15 +16487,16 @@ function validate_Task(
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Artifact(data0[i0], {
+          if (!(
+            fastSet.Artifact(data0[i0]) ||
+            validate_Artifact(data0[i0], {
               instancePath: instancePath + "/artifacts/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
             errors = vErrors.length;
           }
@@ -16448,15 +16539,16 @@ function validate_Task(
       if (Array.isArray(data3)) {
         const len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (
-            !validate_Message(data3[i1], {
+          if (!(
+            fastSet.Message(data3[i1]) ||
+            validate_Message(data3[i1], {
               instancePath: instancePath + "/history/" + i1,
               parentData: data3,
               parentDataProperty: i1,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
             errors = vErrors.length;
           }
@@ -16495,29 +16587,31 @@ function validate_Task(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
+      if (!(
+        fastSet.Struct(data.metadata) ||
+        validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
     if (data.status !== undefined) {
-      if (
-        !validate_TaskStatus(data.status, {
+      if (!(
+        fastSet.TaskStatus(data.status) ||
+        validate_TaskStatus(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
         errors = vErrors.length;
       }
@@ -16664,15 +16758,16 @@ function validate_TaskArtifactUpdateEvent(
       }
     }
     if (data.artifact !== undefined) {
-      if (
-        !validate_Artifact(data.artifact, {
+      if (!(
+        fastSet.Artifact(data.artifact) ||
+        validate_Artifact(data.artifact, {
           instancePath: instancePath + "/artifact",
           parentData: data,
           parentDataProperty: "artifact",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
         errors = vErrors.length;
       }
@@ -16712,15 +16807,16 @@ function validate_TaskArtifactUpdateEvent(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
+      if (!(
+        fastSet.Struct(data.metadata) ||
+        validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
@@ -16922,15 +17018,16 @@ function validate_TaskArtifactUpdateEvent_2(
       }
     }
     if (data.artifact !== undefined) {
-      if (
-        !validate_Artifact(data.artifact, {
+      if (!(
+        fastSet.Artifact(data.artifact) ||
+        validate_Artifact(data.artifact, {
           instancePath: instancePath + "/artifact",
           parentData: data,
           parentDataProperty: "artifact",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
         errors = vErrors.length;
       }
@@ -16970,15 +17067,16 @@ function validate_TaskArtifactUpdateEvent_2(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
+      if (!(
+        fastSet.Struct(data.metadata) ||
+        validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
@@ -17131,15 +17229,16 @@ function validate_TaskPushNotificationConfig(
       }
     }
     if (data.authentication !== undefined) {
-      if (
-        !validate_AuthenticationInfo(data.authentication, {
+      if (!(
+        fastSet.AuthenticationInfo(data.authentication) ||
+        validate_AuthenticationInfo(data.authentication, {
           instancePath: instancePath + "/authentication",
           parentData: data,
           parentDataProperty: "authentication",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_AuthenticationInfo.errors : vErrors.concat(validate_AuthenticationInfo.errors);
         errors = vErrors.length;
@@ -17323,15 +17422,16 @@ function validate_TaskPushNotificationConfig_2(
       }
     }
     if (data.authentication !== undefined) {
-      if (
-        !validate_AuthenticationInfo(data.authentication, {
+      if (!(
+        fastSet.AuthenticationInfo(data.authentication) ||
+        validate_AuthenticationInfo(data.authentication, {
           instancePath: instancePath + "/authentication",
           parentData: data,
           parentDataProperty: "authentication",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_AuthenticationInfo.errors : vErrors.concat(validate_AuthenticationInfo.errors);
         errors = vErrors.length;
@@ -17845,43 +17945,46 @@ function validate_TaskStatus(
       }
     }
     if (data.message !== undefined) {
-      if (
-        !validate_Message(data.message, {
+      if (!(
+        fastSet.Message(data.message) ||
+        validate_Message(data.message, {
           instancePath: instancePath + "/message",
           parentData: data,
           parentDataProperty: "message",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
         errors = vErrors.length;
       }
     }
     if (data.state !== undefined) {
-      if (
-        !validate_TaskState(data.state, {
+      if (!(
+        fastSet.TaskState(data.state) ||
+        validate_TaskState(data.state, {
           instancePath: instancePath + "/state",
           parentData: data,
           parentDataProperty: "state",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
         errors = vErrors.length;
       }
     }
     if (data.timestamp !== undefined) {
-      if (
-        !validate_Timestamp(data.timestamp, {
+      if (!(
+        fastSet.Timestamp(data.timestamp) ||
+        validate_Timestamp(data.timestamp, {
           instancePath: instancePath + "/timestamp",
           parentData: data,
           parentDataProperty: "timestamp",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
         errors = vErrors.length;
       }
@@ -18006,29 +18109,31 @@ function validate_TaskStatusUpdateEvent(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
+      if (!(
+        fastSet.Struct(data.metadata) ||
+        validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
     if (data.status !== undefined) {
-      if (
-        !validate_TaskStatus(data.status, {
+      if (!(
+        fastSet.TaskStatus(data.status) ||
+        validate_TaskStatus(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
         errors = vErrors.length;
       }
@@ -18208,29 +18313,31 @@ function validate_TaskStatusUpdateEvent_2(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
+      if (!(
+        fastSet.Struct(data.metadata) ||
+        validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
     if (data.status !== undefined) {
-      if (
-        !validate_TaskStatus(data.status, {
+      if (!(
+        fastSet.TaskStatus(data.status) ||
+        validate_TaskStatus(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
         errors = vErrors.length;
       }
@@ -18356,43 +18463,46 @@ function validate_TaskStatus_2(
       }
     }
     if (data.message !== undefined) {
-      if (
-        !validate_Message(data.message, {
+      if (!(
+        fastSet.Message(data.message) ||
+        validate_Message(data.message, {
           instancePath: instancePath + "/message",
           parentData: data,
           parentDataProperty: "message",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
         errors = vErrors.length;
       }
     }
     if (data.state !== undefined) {
-      if (
-        !validate_TaskState(data.state, {
+      if (!(
+        fastSet.TaskState(data.state) ||
+        validate_TaskState(data.state, {
           instancePath: instancePath + "/state",
           parentData: data,
           parentDataProperty: "state",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
         errors = vErrors.length;
       }
     }
     if (data.timestamp !== undefined) {
-      if (
-        !validate_Timestamp(data.timestamp, {
+      if (!(
+        fastSet.Timestamp(data.timestamp) ||
+        validate_Timestamp(data.timestamp, {
           instancePath: instancePath + "/timestamp",
           parentData: data,
           parentDataProperty: "timestamp",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
         errors = vErrors.length;
       }
@@ -18490,15 +18600,16 @@ function validate_Task_2(
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Artifact(data0[i0], {
+          if (!(
+            fastSet.Artifact(data0[i0]) ||
+            validate_Artifact(data0[i0], {
               instancePath: instancePath + "/artifacts/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
             errors = vErrors.length;
           }
@@ -18541,15 +18652,16 @@ function validate_Task_2(
       if (Array.isArray(data3)) {
         const len1 = data3.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (
-            !validate_Message(data3[i1], {
+          if (!(
+            fastSet.Message(data3[i1]) ||
+            validate_Message(data3[i1], {
               instancePath: instancePath + "/history/" + i1,
               parentData: data3,
               parentDataProperty: i1,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
             errors = vErrors.length;
           }
@@ -18588,29 +18700,31 @@ function validate_Task_2(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
+      if (!(
+        fastSet.Struct(data.metadata) ||
+        validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
     }
     if (data.status !== undefined) {
-      if (
-        !validate_TaskStatus(data.status, {
+      if (!(
+        fastSet.TaskStatus(data.status) ||
+        validate_TaskStatus(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
         errors = vErrors.length;
       }

@@ -942,14 +942,15 @@ function validate_Annotated(data, { instancePath = "", parentData, parentDataPro
           if (Array.isArray(data1)) {
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate_Role(data1[i0], {
+              if (!(
+                fastSet.Role(data1[i0]) ||
+                validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
@@ -1701,14 +1702,15 @@ function validate_CancelledNotification(
           }
         }
         if (data1.requestId !== undefined) {
-          if (
-            !validate_RequestId(data1.requestId, {
+          if (!(
+            fastSet.RequestId(data1.requestId) ||
+            validate_RequestId(data1.requestId, {
               instancePath: instancePath + "/params/requestId",
               parentData: data1,
               parentDataProperty: "requestId",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
             errors = vErrors.length;
           }
@@ -1787,14 +1789,15 @@ function validate_CancelledNotification_properties_params(
       }
     }
     if (data.requestId !== undefined) {
-      if (
-        !validate_RequestId(data.requestId, {
+      if (!(
+        fastSet.RequestId(data.requestId) ||
+        validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -3333,14 +3336,15 @@ function validate_CreateMessageRequest(
           if (Array.isArray(data4)) {
             const len0 = data4.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate_SamplingMessage(data4[i0], {
+              if (!(
+                fastSet.SamplingMessage(data4[i0]) ||
+                validate_SamplingMessage(data4[i0], {
                   instancePath: instancePath + "/params/messages/" + i0,
                   parentData: data4,
                   parentDataProperty: i0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
                 errors = vErrors.length;
@@ -3382,14 +3386,15 @@ function validate_CreateMessageRequest(
           }
         }
         if (data1.modelPreferences !== undefined) {
-          if (
-            !validate_ModelPreferences(data1.modelPreferences, {
+          if (!(
+            fastSet.ModelPreferences(data1.modelPreferences) ||
+            validate_ModelPreferences(data1.modelPreferences, {
               instancePath: instancePath + "/params/modelPreferences",
               parentData: data1,
               parentDataProperty: "modelPreferences",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
             errors = vErrors.length;
@@ -3594,14 +3599,15 @@ function validate_CreateMessageRequest_properties_params(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessage(data2[i0], {
+          if (!(
+            fastSet.SamplingMessage(data2[i0]) ||
+            validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
@@ -3643,14 +3649,15 @@ function validate_CreateMessageRequest_properties_params(
       }
     }
     if (data.modelPreferences !== undefined) {
-      if (
-        !validate_ModelPreferences(data.modelPreferences, {
+      if (!(
+        fastSet.ModelPreferences(data.modelPreferences) ||
+        validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
@@ -3894,14 +3901,15 @@ function validate_CreateMessageResult(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -4089,14 +4097,15 @@ function validate_CreateMessageResult_2(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -4199,14 +4208,15 @@ function validate_EmbeddedResource(data, { instancePath = "", parentData, parent
           if (Array.isArray(data1)) {
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate_Role(data1[i0], {
+              if (!(
+                fastSet.Role(data1[i0]) ||
+                validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
@@ -4453,14 +4463,15 @@ function validate_EmbeddedResource_2(
           if (Array.isArray(data1)) {
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate_Role(data1[i0], {
+              if (!(
+                fastSet.Role(data1[i0]) ||
+                validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
@@ -5162,14 +5173,15 @@ function validate_GetPromptResult(data, { instancePath = "", parentData, parentD
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptMessage(data2[i0], {
+          if (!(
+            fastSet.PromptMessage(data2[i0]) ||
+            validate_PromptMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
             errors = vErrors.length;
           }
@@ -5265,14 +5277,15 @@ function validate_ImageContent(data, { instancePath = "", parentData, parentData
           if (Array.isArray(data1)) {
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate_Role(data1[i0], {
+              if (!(
+                fastSet.Role(data1[i0]) ||
+                validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
@@ -5517,14 +5530,15 @@ function validate_ImageContent_2(data, { instancePath = "", parentData, parentDa
           if (Array.isArray(data1)) {
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate_Role(data1[i0], {
+              if (!(
+                fastSet.Role(data1[i0]) ||
+                validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
@@ -6000,14 +6014,15 @@ function validate_InitializeRequest(data, { instancePath = "", parentData, paren
           errors++;
         }
         if (data1.capabilities !== undefined) {
-          if (
-            !validate_ClientCapabilities(data1.capabilities, {
+          if (!(
+            fastSet.ClientCapabilities(data1.capabilities) ||
+            validate_ClientCapabilities(data1.capabilities, {
               instancePath: instancePath + "/params/capabilities",
               parentData: data1,
               parentDataProperty: "capabilities",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_ClientCapabilities.errors
@@ -6016,14 +6031,15 @@ function validate_InitializeRequest(data, { instancePath = "", parentData, paren
           }
         }
         if (data1.clientInfo !== undefined) {
-          if (
-            !validate_Implementation(data1.clientInfo, {
+          if (!(
+            fastSet.Implementation(data1.clientInfo) ||
+            validate_Implementation(data1.clientInfo, {
               instancePath: instancePath + "/params/clientInfo",
               parentData: data1,
               parentDataProperty: "clientInfo",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
             errors = vErrors.length;
@@ -6199,14 +6215,15 @@ function validate_InitializeRequest_2(
           errors++;
         }
         if (data1.capabilities !== undefined) {
-          if (
-            !validate_ClientCapabilities(data1.capabilities, {
+          if (!(
+            fastSet.ClientCapabilities(data1.capabilities) ||
+            validate_ClientCapabilities(data1.capabilities, {
               instancePath: instancePath + "/params/capabilities",
               parentData: data1,
               parentDataProperty: "capabilities",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_ClientCapabilities.errors
@@ -6215,14 +6232,15 @@ function validate_InitializeRequest_2(
           }
         }
         if (data1.clientInfo !== undefined) {
-          if (
-            !validate_Implementation(data1.clientInfo, {
+          if (!(
+            fastSet.Implementation(data1.clientInfo) ||
+            validate_Implementation(data1.clientInfo, {
               instancePath: instancePath + "/params/clientInfo",
               parentData: data1,
               parentDataProperty: "clientInfo",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
             errors = vErrors.length;
@@ -6332,28 +6350,30 @@ function validate_InitializeRequest_properties_params(
       errors++;
     }
     if (data.capabilities !== undefined) {
-      if (
-        !validate_ClientCapabilities(data.capabilities, {
+      if (!(
+        fastSet.ClientCapabilities(data.capabilities) ||
+        validate_ClientCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientInfo !== undefined) {
-      if (
-        !validate_Implementation(data.clientInfo, {
+      if (!(
+        fastSet.Implementation(data.clientInfo) ||
+        validate_Implementation(data.clientInfo, {
           instancePath: instancePath + "/clientInfo",
           parentData: data,
           parentDataProperty: "clientInfo",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
@@ -6462,14 +6482,15 @@ function validate_InitializeResult(data, { instancePath = "", parentData, parent
       }
     }
     if (data.capabilities !== undefined) {
-      if (
-        !validate_ServerCapabilities(data.capabilities, {
+      if (!(
+        fastSet.ServerCapabilities(data.capabilities) ||
+        validate_ServerCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
         errors = vErrors.length;
@@ -6510,14 +6531,15 @@ function validate_InitializeResult(data, { instancePath = "", parentData, parent
       }
     }
     if (data.serverInfo !== undefined) {
-      if (
-        !validate_Implementation(data.serverInfo, {
+      if (!(
+        fastSet.Implementation(data.serverInfo) ||
+        validate_Implementation(data.serverInfo, {
           instancePath: instancePath + "/serverInfo",
           parentData: data,
           parentDataProperty: "serverInfo",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
@@ -6940,14 +6962,15 @@ function validate_JSONRPCError(data, { instancePath = "", parentData, parentData
       }
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -7406,14 +7429,15 @@ function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDa
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -7475,14 +7499,15 @@ function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDa
           let data4 = data3._meta;
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data4.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data4.progressToken) ||
+                validate_ProgressToken(data4.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data4,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -7588,14 +7613,15 @@ function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parent
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -7657,14 +7683,15 @@ function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parent
           let data4 = data3._meta;
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data4.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data4.progressToken) ||
+                validate_ProgressToken(data4.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data4,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -7770,14 +7797,15 @@ function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentD
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -7816,14 +7844,15 @@ function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentD
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_Result(data.result, {
+      if (!(
+        fastSet.EmptyResult(data.result) ||
+        validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
@@ -7896,14 +7925,15 @@ function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, paren
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -7942,14 +7972,15 @@ function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, paren
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_Result(data.result, {
+      if (!(
+        fastSet.EmptyResult(data.result) ||
+        validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
@@ -8292,14 +8323,15 @@ function validate_ListPromptsResult(data, { instancePath = "", parentData, paren
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Prompt(data2[i0], {
+          if (!(
+            fastSet.Prompt(data2[i0]) ||
+            validate_Prompt(data2[i0], {
               instancePath: instancePath + "/prompts/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
             errors = vErrors.length;
           }
@@ -8661,14 +8693,15 @@ function validate_ListResourceTemplatesResult(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ResourceTemplate(data2[i0], {
+          if (!(
+            fastSet.ResourceTemplate(data2[i0]) ||
+            validate_ResourceTemplate(data2[i0], {
               instancePath: instancePath + "/resourceTemplates/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
             errors = vErrors.length;
@@ -9031,14 +9064,15 @@ function validate_ListResourcesResult(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Resource(data2[i0], {
+          if (!(
+            fastSet.Resource(data2[i0]) ||
+            validate_Resource(data2[i0], {
               instancePath: instancePath + "/resources/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
             errors = vErrors.length;
           }
@@ -9136,14 +9170,15 @@ function validate_ListRootsRequest(data, { instancePath = "", parentData, parent
           let data2 = data1._meta;
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data2.progressToken) ||
+                validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -9210,14 +9245,15 @@ function validate_ListRootsRequest_properties_params(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -9299,14 +9335,15 @@ function validate_ListRootsResult(data, { instancePath = "", parentData, parentD
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Root(data1[i0], {
+          if (!(
+            fastSet.Root(data1[i0]) ||
+            validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
@@ -9388,14 +9425,15 @@ function validate_ListRootsResult_2(data, { instancePath = "", parentData, paren
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Root(data1[i0], {
+          if (!(
+            fastSet.Root(data1[i0]) ||
+            validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
@@ -9751,14 +9789,15 @@ function validate_ListToolsResult(data, { instancePath = "", parentData, parentD
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Tool(data2[i0], {
+          if (!(
+            fastSet.Tool(data2[i0]) ||
+            validate_Tool(data2[i0], {
               instancePath: instancePath + "/tools/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
@@ -9991,14 +10030,15 @@ function validate_LoggingMessageNotification(
           errors++;
         }
         if (data1.level !== undefined) {
-          if (
-            !validate_LoggingLevel(data1.level, {
+          if (!(
+            fastSet.LoggingLevel(data1.level) ||
+            validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
@@ -10092,14 +10132,15 @@ function validate_LoggingMessageNotification_properties_params(
       errors++;
     }
     if (data.level !== undefined) {
-      if (
-        !validate_LoggingLevel(data.level, {
+      if (!(
+        fastSet.LoggingLevel(data.level) ||
+        validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
@@ -10275,14 +10316,15 @@ function validate_ModelPreferences(data, { instancePath = "", parentData, parent
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ModelHint(data1[i0], {
+          if (!(
+            fastSet.ModelHint(data1[i0]) ||
+            validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
@@ -10480,14 +10522,15 @@ function validate_ModelPreferences_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ModelHint(data1[i0], {
+          if (!(
+            fastSet.ModelHint(data1[i0]) ||
+            validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
@@ -10923,14 +10966,15 @@ function validate_PingRequest(data, { instancePath = "", parentData, parentDataP
           let data2 = data1._meta;
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data2.progressToken) ||
+                validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -11045,14 +11089,15 @@ function validate_PingRequest_2(data, { instancePath = "", parentData, parentDat
           let data2 = data1._meta;
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data2.progressToken) ||
+                validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -11119,14 +11164,15 @@ function validate_PingRequest_properties_params(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -11287,14 +11333,15 @@ function validate_ProgressNotification(
           }
         }
         if (data1.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data1.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data1.progressToken) ||
+            validate_ProgressToken(data1.progressToken, {
               instancePath: instancePath + "/params/progressToken",
               parentData: data1,
               parentDataProperty: "progressToken",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -11473,14 +11520,15 @@ function validate_ProgressNotification_2(
           }
         }
         if (data1.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data1.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data1.progressToken) ||
+            validate_ProgressToken(data1.progressToken, {
               instancePath: instancePath + "/params/progressToken",
               parentData: data1,
               parentDataProperty: "progressToken",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -11593,14 +11641,15 @@ function validate_ProgressNotification_properties_params(
       }
     }
     if (data.progressToken !== undefined) {
-      if (
-        !validate_ProgressToken(data.progressToken, {
+      if (!(
+        fastSet.ProgressToken(data.progressToken) ||
+        validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
@@ -11707,14 +11756,15 @@ function validate_Prompt(data, { instancePath = "", parentData, parentDataProper
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptArgument(data0[i0], {
+          if (!(
+            fastSet.PromptArgument(data0[i0]) ||
+            validate_PromptArgument(data0[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
@@ -12230,14 +12280,15 @@ function validate_PromptMessage(data, { instancePath = "", parentData, parentDat
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -12371,14 +12422,15 @@ function validate_PromptMessage_2(data, { instancePath = "", parentData, parentD
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -12629,14 +12681,15 @@ function validate_Prompt_2(data, { instancePath = "", parentData, parentDataProp
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptArgument(data0[i0], {
+          if (!(
+            fastSet.PromptArgument(data0[i0]) ||
+            validate_PromptArgument(data0[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
@@ -13283,14 +13336,15 @@ function validate_Request(data, { instancePath = "", parentData, parentDataPrope
           let data2 = data1._meta;
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data2.progressToken) ||
+                validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -13430,14 +13484,15 @@ function validate_Resource(data, { instancePath = "", parentData, parentDataProp
           if (Array.isArray(data1)) {
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate_Role(data1[i0], {
+              if (!(
+                fastSet.Role(data1[i0]) ||
+                validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
@@ -14170,14 +14225,15 @@ function validate_ResourceTemplate(data, { instancePath = "", parentData, parent
           if (Array.isArray(data1)) {
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate_Role(data1[i0], {
+              if (!(
+                fastSet.Role(data1[i0]) ||
+                validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
@@ -14411,14 +14467,15 @@ function validate_ResourceTemplate_2(
           if (Array.isArray(data1)) {
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate_Role(data1[i0], {
+              if (!(
+                fastSet.Role(data1[i0]) ||
+                validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
@@ -14879,14 +14936,15 @@ function validate_Resource_2(data, { instancePath = "", parentData, parentDataPr
           if (Array.isArray(data1)) {
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate_Role(data1[i0], {
+              if (!(
+                fastSet.Role(data1[i0]) ||
+                validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
@@ -15824,14 +15882,15 @@ function validate_SamplingMessage(data, { instancePath = "", parentData, parentD
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -15948,14 +16007,15 @@ function validate_SamplingMessage_2(data, { instancePath = "", parentData, paren
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -16796,14 +16856,15 @@ function validate_SetLevelRequest(data, { instancePath = "", parentData, parentD
           errors++;
         }
         if (data1.level !== undefined) {
-          if (
-            !validate_LoggingLevel(data1.level, {
+          if (!(
+            fastSet.LoggingLevel(data1.level) ||
+            validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
@@ -16928,14 +16989,15 @@ function validate_SetLevelRequest_2(data, { instancePath = "", parentData, paren
           errors++;
         }
         if (data1.level !== undefined) {
-          if (
-            !validate_LoggingLevel(data1.level, {
+          if (!(
+            fastSet.LoggingLevel(data1.level) ||
+            validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
@@ -16997,14 +17059,15 @@ function validate_SetLevelRequest_properties_params(
       errors++;
     }
     if (data.level !== undefined) {
-      if (
-        !validate_LoggingLevel(data.level, {
+      if (!(
+        fastSet.LoggingLevel(data.level) ||
+        validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
@@ -17452,14 +17515,15 @@ function validate_TextContent(data, { instancePath = "", parentData, parentDataP
           if (Array.isArray(data1)) {
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate_Role(data1[i0], {
+              if (!(
+                fastSet.Role(data1[i0]) ||
+                validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }
@@ -17655,14 +17719,15 @@ function validate_TextContent_2(data, { instancePath = "", parentData, parentDat
           if (Array.isArray(data1)) {
             const len0 = data1.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate_Role(data1[i0], {
+              if (!(
+                fastSet.Role(data1[i0]) ||
+                validate_Role(data1[i0], {
                   instancePath: instancePath + "/annotations/audience/" + i0,
                   parentData: data1,
                   parentDataProperty: i0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
                 errors = vErrors.length;
               }

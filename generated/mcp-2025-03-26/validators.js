@@ -958,14 +958,15 @@ function validate_Annotations(data, { instancePath = "", parentData, parentDataP
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Role(data0[i0], {
+          if (!(
+            fastSet.Role(data0[i0]) ||
+            validate_Role(data0[i0], {
               instancePath: instancePath + "/audience/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
             errors = vErrors.length;
           }
@@ -1103,14 +1104,15 @@ function validate_AudioContent(data, { instancePath = "", parentData, parentData
       errors++;
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -1882,14 +1884,15 @@ function validate_CancelledNotification(
           }
         }
         if (data1.requestId !== undefined) {
-          if (
-            !validate_RequestId(data1.requestId, {
+          if (!(
+            fastSet.RequestId(data1.requestId) ||
+            validate_RequestId(data1.requestId, {
               instancePath: instancePath + "/params/requestId",
               parentData: data1,
               parentDataProperty: "requestId",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
             errors = vErrors.length;
           }
@@ -1968,14 +1971,15 @@ function validate_CancelledNotification_properties_params(
       }
     }
     if (data.requestId !== undefined) {
-      if (
-        !validate_RequestId(data.requestId, {
+      if (!(
+        fastSet.RequestId(data.requestId) ||
+        validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -3514,14 +3518,15 @@ function validate_CreateMessageRequest(
           if (Array.isArray(data4)) {
             const len0 = data4.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate_SamplingMessage(data4[i0], {
+              if (!(
+                fastSet.SamplingMessage(data4[i0]) ||
+                validate_SamplingMessage(data4[i0], {
                   instancePath: instancePath + "/params/messages/" + i0,
                   parentData: data4,
                   parentDataProperty: i0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
                 errors = vErrors.length;
@@ -3563,14 +3568,15 @@ function validate_CreateMessageRequest(
           }
         }
         if (data1.modelPreferences !== undefined) {
-          if (
-            !validate_ModelPreferences(data1.modelPreferences, {
+          if (!(
+            fastSet.ModelPreferences(data1.modelPreferences) ||
+            validate_ModelPreferences(data1.modelPreferences, {
               instancePath: instancePath + "/params/modelPreferences",
               parentData: data1,
               parentDataProperty: "modelPreferences",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
             errors = vErrors.length;
@@ -3775,14 +3781,15 @@ function validate_CreateMessageRequest_properties_params(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessage(data2[i0], {
+          if (!(
+            fastSet.SamplingMessage(data2[i0]) ||
+            validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
@@ -3824,14 +3831,15 @@ function validate_CreateMessageRequest_properties_params(
       }
     }
     if (data.modelPreferences !== undefined) {
-      if (
-        !validate_ModelPreferences(data.modelPreferences, {
+      if (!(
+        fastSet.ModelPreferences(data.modelPreferences) ||
+        validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
@@ -4091,14 +4099,15 @@ function validate_CreateMessageResult(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -4302,14 +4311,15 @@ function validate_CreateMessageResult_2(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -4405,14 +4415,15 @@ function validate_EmbeddedResource(data, { instancePath = "", parentData, parent
       errors++;
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -4571,14 +4582,15 @@ function validate_EmbeddedResource_2(
       errors++;
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -5199,14 +5211,15 @@ function validate_GetPromptResult(data, { instancePath = "", parentData, parentD
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptMessage(data2[i0], {
+          if (!(
+            fastSet.PromptMessage(data2[i0]) ||
+            validate_PromptMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
             errors = vErrors.length;
           }
@@ -5295,14 +5308,15 @@ function validate_ImageContent(data, { instancePath = "", parentData, parentData
       errors++;
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -5459,14 +5473,15 @@ function validate_ImageContent_2(data, { instancePath = "", parentData, parentDa
       errors++;
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -5861,14 +5876,15 @@ function validate_InitializeRequest(data, { instancePath = "", parentData, paren
           errors++;
         }
         if (data1.capabilities !== undefined) {
-          if (
-            !validate_ClientCapabilities(data1.capabilities, {
+          if (!(
+            fastSet.ClientCapabilities(data1.capabilities) ||
+            validate_ClientCapabilities(data1.capabilities, {
               instancePath: instancePath + "/params/capabilities",
               parentData: data1,
               parentDataProperty: "capabilities",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_ClientCapabilities.errors
@@ -5877,14 +5893,15 @@ function validate_InitializeRequest(data, { instancePath = "", parentData, paren
           }
         }
         if (data1.clientInfo !== undefined) {
-          if (
-            !validate_Implementation(data1.clientInfo, {
+          if (!(
+            fastSet.Implementation(data1.clientInfo) ||
+            validate_Implementation(data1.clientInfo, {
               instancePath: instancePath + "/params/clientInfo",
               parentData: data1,
               parentDataProperty: "clientInfo",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
             errors = vErrors.length;
@@ -6060,14 +6077,15 @@ function validate_InitializeRequest_2(
           errors++;
         }
         if (data1.capabilities !== undefined) {
-          if (
-            !validate_ClientCapabilities(data1.capabilities, {
+          if (!(
+            fastSet.ClientCapabilities(data1.capabilities) ||
+            validate_ClientCapabilities(data1.capabilities, {
               instancePath: instancePath + "/params/capabilities",
               parentData: data1,
               parentDataProperty: "capabilities",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_ClientCapabilities.errors
@@ -6076,14 +6094,15 @@ function validate_InitializeRequest_2(
           }
         }
         if (data1.clientInfo !== undefined) {
-          if (
-            !validate_Implementation(data1.clientInfo, {
+          if (!(
+            fastSet.Implementation(data1.clientInfo) ||
+            validate_Implementation(data1.clientInfo, {
               instancePath: instancePath + "/params/clientInfo",
               parentData: data1,
               parentDataProperty: "clientInfo",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
             errors = vErrors.length;
@@ -6193,28 +6212,30 @@ function validate_InitializeRequest_properties_params(
       errors++;
     }
     if (data.capabilities !== undefined) {
-      if (
-        !validate_ClientCapabilities(data.capabilities, {
+      if (!(
+        fastSet.ClientCapabilities(data.capabilities) ||
+        validate_ClientCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientInfo !== undefined) {
-      if (
-        !validate_Implementation(data.clientInfo, {
+      if (!(
+        fastSet.Implementation(data.clientInfo) ||
+        validate_Implementation(data.clientInfo, {
           instancePath: instancePath + "/clientInfo",
           parentData: data,
           parentDataProperty: "clientInfo",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
@@ -6323,14 +6344,15 @@ function validate_InitializeResult(data, { instancePath = "", parentData, parent
       }
     }
     if (data.capabilities !== undefined) {
-      if (
-        !validate_ServerCapabilities(data.capabilities, {
+      if (!(
+        fastSet.ServerCapabilities(data.capabilities) ||
+        validate_ServerCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
         errors = vErrors.length;
@@ -6371,14 +6393,15 @@ function validate_InitializeResult(data, { instancePath = "", parentData, parent
       }
     }
     if (data.serverInfo !== undefined) {
-      if (
-        !validate_Implementation(data.serverInfo, {
+      if (!(
+        fastSet.Implementation(data.serverInfo) ||
+        validate_Implementation(data.serverInfo, {
           instancePath: instancePath + "/serverInfo",
           parentData: data,
           parentDataProperty: "serverInfo",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
@@ -6974,14 +6997,15 @@ function validate_JSONRPCError(data, { instancePath = "", parentData, parentData
       }
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -7171,14 +7195,15 @@ function validate_JSONRPCError_2(data, { instancePath = "", parentData, parentDa
       }
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -7808,14 +7833,15 @@ function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDa
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -7877,14 +7903,15 @@ function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDa
           let data4 = data3._meta;
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data4.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data4.progressToken) ||
+                validate_ProgressToken(data4.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data4,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -7990,14 +8017,15 @@ function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parent
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -8059,14 +8087,15 @@ function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parent
           let data4 = data3._meta;
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data4.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data4.progressToken) ||
+                validate_ProgressToken(data4.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data4,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -8172,14 +8201,15 @@ function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentD
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -8218,14 +8248,15 @@ function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentD
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_Result(data.result, {
+      if (!(
+        fastSet.EmptyResult(data.result) ||
+        validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
@@ -8298,14 +8329,15 @@ function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, paren
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -8344,14 +8376,15 @@ function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, paren
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_Result(data.result, {
+      if (!(
+        fastSet.EmptyResult(data.result) ||
+        validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
@@ -8694,14 +8727,15 @@ function validate_ListPromptsResult(data, { instancePath = "", parentData, paren
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Prompt(data2[i0], {
+          if (!(
+            fastSet.Prompt(data2[i0]) ||
+            validate_Prompt(data2[i0], {
               instancePath: instancePath + "/prompts/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
             errors = vErrors.length;
           }
@@ -9063,14 +9097,15 @@ function validate_ListResourceTemplatesResult(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ResourceTemplate(data2[i0], {
+          if (!(
+            fastSet.ResourceTemplate(data2[i0]) ||
+            validate_ResourceTemplate(data2[i0], {
               instancePath: instancePath + "/resourceTemplates/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
             errors = vErrors.length;
@@ -9433,14 +9468,15 @@ function validate_ListResourcesResult(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Resource(data2[i0], {
+          if (!(
+            fastSet.Resource(data2[i0]) ||
+            validate_Resource(data2[i0], {
               instancePath: instancePath + "/resources/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
             errors = vErrors.length;
           }
@@ -9538,14 +9574,15 @@ function validate_ListRootsRequest(data, { instancePath = "", parentData, parent
           let data2 = data1._meta;
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data2.progressToken) ||
+                validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -9612,14 +9649,15 @@ function validate_ListRootsRequest_properties_params(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -9701,14 +9739,15 @@ function validate_ListRootsResult(data, { instancePath = "", parentData, parentD
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Root(data1[i0], {
+          if (!(
+            fastSet.Root(data1[i0]) ||
+            validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
@@ -9790,14 +9829,15 @@ function validate_ListRootsResult_2(data, { instancePath = "", parentData, paren
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Root(data1[i0], {
+          if (!(
+            fastSet.Root(data1[i0]) ||
+            validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
@@ -10153,14 +10193,15 @@ function validate_ListToolsResult(data, { instancePath = "", parentData, parentD
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Tool(data2[i0], {
+          if (!(
+            fastSet.Tool(data2[i0]) ||
+            validate_Tool(data2[i0], {
               instancePath: instancePath + "/tools/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
@@ -10393,14 +10434,15 @@ function validate_LoggingMessageNotification(
           errors++;
         }
         if (data1.level !== undefined) {
-          if (
-            !validate_LoggingLevel(data1.level, {
+          if (!(
+            fastSet.LoggingLevel(data1.level) ||
+            validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
@@ -10494,14 +10536,15 @@ function validate_LoggingMessageNotification_properties_params(
       errors++;
     }
     if (data.level !== undefined) {
-      if (
-        !validate_LoggingLevel(data.level, {
+      if (!(
+        fastSet.LoggingLevel(data.level) ||
+        validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
@@ -10677,14 +10720,15 @@ function validate_ModelPreferences(data, { instancePath = "", parentData, parent
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ModelHint(data1[i0], {
+          if (!(
+            fastSet.ModelHint(data1[i0]) ||
+            validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
@@ -10882,14 +10926,15 @@ function validate_ModelPreferences_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ModelHint(data1[i0], {
+          if (!(
+            fastSet.ModelHint(data1[i0]) ||
+            validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
@@ -11325,14 +11370,15 @@ function validate_PingRequest(data, { instancePath = "", parentData, parentDataP
           let data2 = data1._meta;
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data2.progressToken) ||
+                validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -11447,14 +11493,15 @@ function validate_PingRequest_2(data, { instancePath = "", parentData, parentDat
           let data2 = data1._meta;
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data2.progressToken) ||
+                validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -11521,14 +11568,15 @@ function validate_PingRequest_properties_params(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -11706,14 +11754,15 @@ function validate_ProgressNotification(
           }
         }
         if (data1.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data1.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data1.progressToken) ||
+            validate_ProgressToken(data1.progressToken, {
               instancePath: instancePath + "/params/progressToken",
               parentData: data1,
               parentDataProperty: "progressToken",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -11909,14 +11958,15 @@ function validate_ProgressNotification_2(
           }
         }
         if (data1.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data1.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data1.progressToken) ||
+            validate_ProgressToken(data1.progressToken, {
               instancePath: instancePath + "/params/progressToken",
               parentData: data1,
               parentDataProperty: "progressToken",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -12046,14 +12096,15 @@ function validate_ProgressNotification_properties_params(
       }
     }
     if (data.progressToken !== undefined) {
-      if (
-        !validate_ProgressToken(data.progressToken, {
+      if (!(
+        fastSet.ProgressToken(data.progressToken) ||
+        validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
@@ -12160,14 +12211,15 @@ function validate_Prompt(data, { instancePath = "", parentData, parentDataProper
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptArgument(data0[i0], {
+          if (!(
+            fastSet.PromptArgument(data0[i0]) ||
+            validate_PromptArgument(data0[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
@@ -12699,14 +12751,15 @@ function validate_PromptMessage(data, { instancePath = "", parentData, parentDat
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -12856,14 +12909,15 @@ function validate_PromptMessage_2(data, { instancePath = "", parentData, parentD
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -13114,14 +13168,15 @@ function validate_Prompt_2(data, { instancePath = "", parentData, parentDataProp
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptArgument(data0[i0], {
+          if (!(
+            fastSet.PromptArgument(data0[i0]) ||
+            validate_PromptArgument(data0[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
@@ -13768,14 +13823,15 @@ function validate_Request(data, { instancePath = "", parentData, parentDataPrope
           let data2 = data1._meta;
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data2.progressToken) ||
+                validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -13908,14 +13964,15 @@ function validate_Resource(data, { instancePath = "", parentData, parentDataProp
       errors++;
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -14560,14 +14617,15 @@ function validate_ResourceTemplate(data, { instancePath = "", parentData, parent
       errors++;
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -14713,14 +14771,15 @@ function validate_ResourceTemplate_2(
       errors++;
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -15093,14 +15152,15 @@ function validate_Resource_2(data, { instancePath = "", parentData, parentDataPr
       errors++;
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -15973,14 +16033,15 @@ function validate_SamplingMessage(data, { instancePath = "", parentData, parentD
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -16113,14 +16174,15 @@ function validate_SamplingMessage_2(data, { instancePath = "", parentData, paren
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -16999,14 +17061,15 @@ function validate_SetLevelRequest(data, { instancePath = "", parentData, parentD
           errors++;
         }
         if (data1.level !== undefined) {
-          if (
-            !validate_LoggingLevel(data1.level, {
+          if (!(
+            fastSet.LoggingLevel(data1.level) ||
+            validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
@@ -17131,14 +17194,15 @@ function validate_SetLevelRequest_2(data, { instancePath = "", parentData, paren
           errors++;
         }
         if (data1.level !== undefined) {
-          if (
-            !validate_LoggingLevel(data1.level, {
+          if (!(
+            fastSet.LoggingLevel(data1.level) ||
+            validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
@@ -17200,14 +17264,15 @@ function validate_SetLevelRequest_properties_params(
       errors++;
     }
     if (data.level !== undefined) {
-      if (
-        !validate_LoggingLevel(data.level, {
+      if (!(
+        fastSet.LoggingLevel(data.level) ||
+        validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
@@ -17648,14 +17713,15 @@ function validate_TextContent(data, { instancePath = "", parentData, parentDataP
       errors++;
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -17763,14 +17829,15 @@ function validate_TextContent_2(data, { instancePath = "", parentData, parentDat
       errors++;
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -18124,14 +18191,15 @@ function validate_Tool(data, { instancePath = "", parentData, parentDataProperty
       errors++;
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_ToolAnnotations(data.annotations, {
+      if (!(
+        fastSet.ToolAnnotations(data.annotations) ||
+        validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
@@ -18846,14 +18914,15 @@ function validate_Tool_2(data, { instancePath = "", parentData, parentDataProper
       errors++;
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_ToolAnnotations(data.annotations, {
+      if (!(
+        fastSet.ToolAnnotations(data.annotations) ||
+        validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }

@@ -1145,14 +1145,15 @@ function validate_Annotations(data, { instancePath = "", parentData, parentDataP
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Role(data0[i0], {
+          if (!(
+            fastSet.Role(data0[i0]) ||
+            validate_Role(data0[i0], {
               instancePath: instancePath + "/audience/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
             errors = vErrors.length;
           }
@@ -1326,14 +1327,15 @@ function validate_AudioContent(data, { instancePath = "", parentData, parentData
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -2065,14 +2067,15 @@ function validate_CallToolResult(data, { instancePath = "", parentData, parentDa
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data1[i0], {
+          if (!(
+            fastSet.ContentBlock(data1[i0]) ||
+            validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
@@ -2253,14 +2256,15 @@ function validate_CancelledNotification(
           }
         }
         if (data1.requestId !== undefined) {
-          if (
-            !validate_RequestId(data1.requestId, {
+          if (!(
+            fastSet.RequestId(data1.requestId) ||
+            validate_RequestId(data1.requestId, {
               instancePath: instancePath + "/params/requestId",
               parentData: data1,
               parentDataProperty: "requestId",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
             errors = vErrors.length;
           }
@@ -2339,14 +2343,15 @@ function validate_CancelledNotification_properties_params(
       }
     }
     if (data.requestId !== undefined) {
-      if (
-        !validate_RequestId(data.requestId, {
+      if (!(
+        fastSet.RequestId(data.requestId) ||
+        validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -4236,14 +4241,15 @@ function validate_CreateMessageRequest(
           if (Array.isArray(data4)) {
             const len0 = data4.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              if (
-                !validate_SamplingMessage(data4[i0], {
+              if (!(
+                fastSet.SamplingMessage(data4[i0]) ||
+                validate_SamplingMessage(data4[i0], {
                   instancePath: instancePath + "/params/messages/" + i0,
                   parentData: data4,
                   parentDataProperty: i0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
                 errors = vErrors.length;
@@ -4285,14 +4291,15 @@ function validate_CreateMessageRequest(
           }
         }
         if (data1.modelPreferences !== undefined) {
-          if (
-            !validate_ModelPreferences(data1.modelPreferences, {
+          if (!(
+            fastSet.ModelPreferences(data1.modelPreferences) ||
+            validate_ModelPreferences(data1.modelPreferences, {
               instancePath: instancePath + "/params/modelPreferences",
               parentData: data1,
               parentDataProperty: "modelPreferences",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
             errors = vErrors.length;
@@ -4497,14 +4504,15 @@ function validate_CreateMessageRequest_properties_params(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessage(data2[i0], {
+          if (!(
+            fastSet.SamplingMessage(data2[i0]) ||
+            validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
@@ -4546,14 +4554,15 @@ function validate_CreateMessageRequest_properties_params(
       }
     }
     if (data.modelPreferences !== undefined) {
-      if (
-        !validate_ModelPreferences(data.modelPreferences, {
+      if (!(
+        fastSet.ModelPreferences(data.modelPreferences) ||
+        validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
@@ -4813,14 +4822,15 @@ function validate_CreateMessageResult(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -5024,14 +5034,15 @@ function validate_CreateMessageResult_2(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -5246,8 +5257,9 @@ function validate_ElicitRequest(data, { instancePath = "", parentData, parentDat
               let data4 = data3.properties;
               if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
                 for (const key0 in data4) {
-                  if (
-                    !validate_PrimitiveSchemaDefinition(data4[key0], {
+                  if (!(
+                    fastSet.PrimitiveSchemaDefinition(data4[key0]) ||
+                    validate_PrimitiveSchemaDefinition(data4[key0], {
                       instancePath:
                         instancePath +
                         "/params/requestedSchema/properties/" +
@@ -5256,7 +5268,7 @@ function validate_ElicitRequest(data, { instancePath = "", parentData, parentDat
                       parentDataProperty: key0,
                       rootData,
                     })
-                  ) {
+                  )) {
                     vErrors =
                       vErrors === null
                         ? validate_PrimitiveSchemaDefinition.errors
@@ -5491,15 +5503,16 @@ function validate_ElicitRequest_properties_params(
           let data2 = data1.properties;
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             for (const key0 in data2) {
-              if (
-                !validate_PrimitiveSchemaDefinition(data2[key0], {
+              if (!(
+                fastSet.PrimitiveSchemaDefinition(data2[key0]) ||
+                validate_PrimitiveSchemaDefinition(data2[key0], {
                   instancePath:
                     instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
                   parentData: data2,
                   parentDataProperty: key0,
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null
                     ? validate_PrimitiveSchemaDefinition.errors
@@ -5941,14 +5954,15 @@ function validate_EmbeddedResource(data, { instancePath = "", parentData, parent
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -6126,14 +6140,15 @@ function validate_EmbeddedResource_2(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -7140,14 +7155,15 @@ function validate_GetPromptResult(data, { instancePath = "", parentData, parentD
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptMessage(data2[i0], {
+          if (!(
+            fastSet.PromptMessage(data2[i0]) ||
+            validate_PromptMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
             errors = vErrors.length;
           }
@@ -7255,14 +7271,15 @@ function validate_ImageContent(data, { instancePath = "", parentData, parentData
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -7438,14 +7455,15 @@ function validate_ImageContent_2(data, { instancePath = "", parentData, parentDa
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -7874,14 +7892,15 @@ function validate_InitializeRequest(data, { instancePath = "", parentData, paren
           errors++;
         }
         if (data1.capabilities !== undefined) {
-          if (
-            !validate_ClientCapabilities(data1.capabilities, {
+          if (!(
+            fastSet.ClientCapabilities(data1.capabilities) ||
+            validate_ClientCapabilities(data1.capabilities, {
               instancePath: instancePath + "/params/capabilities",
               parentData: data1,
               parentDataProperty: "capabilities",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_ClientCapabilities.errors
@@ -7890,14 +7909,15 @@ function validate_InitializeRequest(data, { instancePath = "", parentData, paren
           }
         }
         if (data1.clientInfo !== undefined) {
-          if (
-            !validate_Implementation(data1.clientInfo, {
+          if (!(
+            fastSet.Implementation(data1.clientInfo) ||
+            validate_Implementation(data1.clientInfo, {
               instancePath: instancePath + "/params/clientInfo",
               parentData: data1,
               parentDataProperty: "clientInfo",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
             errors = vErrors.length;
@@ -8073,14 +8093,15 @@ function validate_InitializeRequest_2(
           errors++;
         }
         if (data1.capabilities !== undefined) {
-          if (
-            !validate_ClientCapabilities(data1.capabilities, {
+          if (!(
+            fastSet.ClientCapabilities(data1.capabilities) ||
+            validate_ClientCapabilities(data1.capabilities, {
               instancePath: instancePath + "/params/capabilities",
               parentData: data1,
               parentDataProperty: "capabilities",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_ClientCapabilities.errors
@@ -8089,14 +8110,15 @@ function validate_InitializeRequest_2(
           }
         }
         if (data1.clientInfo !== undefined) {
-          if (
-            !validate_Implementation(data1.clientInfo, {
+          if (!(
+            fastSet.Implementation(data1.clientInfo) ||
+            validate_Implementation(data1.clientInfo, {
               instancePath: instancePath + "/params/clientInfo",
               parentData: data1,
               parentDataProperty: "clientInfo",
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
             errors = vErrors.length;
@@ -8206,28 +8228,30 @@ function validate_InitializeRequest_properties_params(
       errors++;
     }
     if (data.capabilities !== undefined) {
-      if (
-        !validate_ClientCapabilities(data.capabilities, {
+      if (!(
+        fastSet.ClientCapabilities(data.capabilities) ||
+        validate_ClientCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientInfo !== undefined) {
-      if (
-        !validate_Implementation(data.clientInfo, {
+      if (!(
+        fastSet.Implementation(data.clientInfo) ||
+        validate_Implementation(data.clientInfo, {
           instancePath: instancePath + "/clientInfo",
           parentData: data,
           parentDataProperty: "clientInfo",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
@@ -8336,14 +8360,15 @@ function validate_InitializeResult(data, { instancePath = "", parentData, parent
       }
     }
     if (data.capabilities !== undefined) {
-      if (
-        !validate_ServerCapabilities(data.capabilities, {
+      if (!(
+        fastSet.ServerCapabilities(data.capabilities) ||
+        validate_ServerCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
         errors = vErrors.length;
@@ -8384,14 +8409,15 @@ function validate_InitializeResult(data, { instancePath = "", parentData, parent
       }
     }
     if (data.serverInfo !== undefined) {
-      if (
-        !validate_Implementation(data.serverInfo, {
+      if (!(
+        fastSet.Implementation(data.serverInfo) ||
+        validate_Implementation(data.serverInfo, {
           instancePath: instancePath + "/serverInfo",
           parentData: data,
           parentDataProperty: "serverInfo",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
@@ -8814,14 +8840,15 @@ function validate_JSONRPCError(data, { instancePath = "", parentData, parentData
       }
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -9280,14 +9307,15 @@ function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDa
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -9349,14 +9377,15 @@ function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDa
           let data4 = data3._meta;
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data4.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data4.progressToken) ||
+                validate_ProgressToken(data4.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data4,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -9462,14 +9491,15 @@ function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parent
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -9531,14 +9561,15 @@ function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parent
           let data4 = data3._meta;
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             if (data4.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data4.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data4.progressToken) ||
+                validate_ProgressToken(data4.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data4,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -9644,14 +9675,15 @@ function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentD
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -9690,14 +9722,15 @@ function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentD
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_Result(data.result, {
+      if (!(
+        fastSet.EmptyResult(data.result) ||
+        validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
@@ -9770,14 +9803,15 @@ function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, paren
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -9816,14 +9850,15 @@ function validate_JSONRPCResponse_2(data, { instancePath = "", parentData, paren
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_Result(data.result, {
+      if (!(
+        fastSet.EmptyResult(data.result) ||
+        validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
@@ -10166,14 +10201,15 @@ function validate_ListPromptsResult(data, { instancePath = "", parentData, paren
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Prompt(data2[i0], {
+          if (!(
+            fastSet.Prompt(data2[i0]) ||
+            validate_Prompt(data2[i0], {
               instancePath: instancePath + "/prompts/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
             errors = vErrors.length;
           }
@@ -10535,14 +10571,15 @@ function validate_ListResourceTemplatesResult(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ResourceTemplate(data2[i0], {
+          if (!(
+            fastSet.ResourceTemplate(data2[i0]) ||
+            validate_ResourceTemplate(data2[i0], {
               instancePath: instancePath + "/resourceTemplates/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
             errors = vErrors.length;
@@ -10905,14 +10942,15 @@ function validate_ListResourcesResult(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Resource(data2[i0], {
+          if (!(
+            fastSet.Resource(data2[i0]) ||
+            validate_Resource(data2[i0], {
               instancePath: instancePath + "/resources/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
             errors = vErrors.length;
           }
@@ -11010,14 +11048,15 @@ function validate_ListRootsRequest(data, { instancePath = "", parentData, parent
           let data2 = data1._meta;
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data2.progressToken) ||
+                validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -11084,14 +11123,15 @@ function validate_ListRootsRequest_properties_params(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -11173,14 +11213,15 @@ function validate_ListRootsResult(data, { instancePath = "", parentData, parentD
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Root(data1[i0], {
+          if (!(
+            fastSet.Root(data1[i0]) ||
+            validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
@@ -11262,14 +11303,15 @@ function validate_ListRootsResult_2(data, { instancePath = "", parentData, paren
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Root(data1[i0], {
+          if (!(
+            fastSet.Root(data1[i0]) ||
+            validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
@@ -11625,14 +11667,15 @@ function validate_ListToolsResult(data, { instancePath = "", parentData, parentD
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Tool(data2[i0], {
+          if (!(
+            fastSet.Tool(data2[i0]) ||
+            validate_Tool(data2[i0], {
               instancePath: instancePath + "/tools/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
@@ -11865,14 +11908,15 @@ function validate_LoggingMessageNotification(
           errors++;
         }
         if (data1.level !== undefined) {
-          if (
-            !validate_LoggingLevel(data1.level, {
+          if (!(
+            fastSet.LoggingLevel(data1.level) ||
+            validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
@@ -11966,14 +12010,15 @@ function validate_LoggingMessageNotification_properties_params(
       errors++;
     }
     if (data.level !== undefined) {
-      if (
-        !validate_LoggingLevel(data.level, {
+      if (!(
+        fastSet.LoggingLevel(data.level) ||
+        validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
@@ -12149,14 +12194,15 @@ function validate_ModelPreferences(data, { instancePath = "", parentData, parent
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ModelHint(data1[i0], {
+          if (!(
+            fastSet.ModelHint(data1[i0]) ||
+            validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
@@ -12354,14 +12400,15 @@ function validate_ModelPreferences_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ModelHint(data1[i0], {
+          if (!(
+            fastSet.ModelHint(data1[i0]) ||
+            validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
@@ -13077,14 +13124,15 @@ function validate_PingRequest(data, { instancePath = "", parentData, parentDataP
           let data2 = data1._meta;
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data2.progressToken) ||
+                validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -13199,14 +13247,15 @@ function validate_PingRequest_2(data, { instancePath = "", parentData, parentDat
           let data2 = data1._meta;
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data2.progressToken) ||
+                validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -13273,14 +13322,15 @@ function validate_PingRequest_properties_params(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -13596,14 +13646,15 @@ function validate_ProgressNotification(
           }
         }
         if (data1.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data1.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data1.progressToken) ||
+            validate_ProgressToken(data1.progressToken, {
               instancePath: instancePath + "/params/progressToken",
               parentData: data1,
               parentDataProperty: "progressToken",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -13799,14 +13850,15 @@ function validate_ProgressNotification_2(
           }
         }
         if (data1.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data1.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data1.progressToken) ||
+            validate_ProgressToken(data1.progressToken, {
               instancePath: instancePath + "/params/progressToken",
               parentData: data1,
               parentDataProperty: "progressToken",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -13936,14 +13988,15 @@ function validate_ProgressNotification_properties_params(
       }
     }
     if (data.progressToken !== undefined) {
-      if (
-        !validate_ProgressToken(data.progressToken, {
+      if (!(
+        fastSet.ProgressToken(data.progressToken) ||
+        validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
@@ -14069,14 +14122,15 @@ function validate_Prompt(data, { instancePath = "", parentData, parentDataProper
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptArgument(data1[i0], {
+          if (!(
+            fastSet.PromptArgument(data1[i0]) ||
+            validate_PromptArgument(data1[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
@@ -14567,27 +14621,29 @@ function validate_PromptMessage(data, { instancePath = "", parentData, parentDat
       errors++;
     }
     if (data.content !== undefined) {
-      if (
-        !validate_ContentBlock(data.content, {
+      if (!(
+        fastSet.ContentBlock(data.content) ||
+        validate_ContentBlock(data.content, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
         errors = vErrors.length;
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -14645,27 +14701,29 @@ function validate_PromptMessage_2(data, { instancePath = "", parentData, parentD
       errors++;
     }
     if (data.content !== undefined) {
-      if (
-        !validate_ContentBlock(data.content, {
+      if (!(
+        fastSet.ContentBlock(data.content) ||
+        validate_ContentBlock(data.content, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
         errors = vErrors.length;
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -14969,14 +15027,15 @@ function validate_Prompt_2(data, { instancePath = "", parentData, parentDataProp
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptArgument(data1[i0], {
+          if (!(
+            fastSet.PromptArgument(data1[i0]) ||
+            validate_PromptArgument(data1[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
@@ -15640,14 +15699,15 @@ function validate_Request(data, { instancePath = "", parentData, parentDataPrope
           let data2 = data1._meta;
           if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
             if (data2.progressToken !== undefined) {
-              if (
-                !validate_ProgressToken(data2.progressToken, {
+              if (!(
+                fastSet.ProgressToken(data2.progressToken) ||
+                validate_ProgressToken(data2.progressToken, {
                   instancePath: instancePath + "/params/_meta/progressToken",
                   parentData: data2,
                   parentDataProperty: "progressToken",
                   rootData,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
                 errors = vErrors.length;
@@ -15799,14 +15859,15 @@ function validate_Resource(data, { instancePath = "", parentData, parentDataProp
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -16125,14 +16186,15 @@ function validate_ResourceLink(data, { instancePath = "", parentData, parentData
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -16377,14 +16439,15 @@ function validate_ResourceLink_2(data, { instancePath = "", parentData, parentDa
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -16769,14 +16832,15 @@ function validate_ResourceTemplate(data, { instancePath = "", parentData, parent
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -17202,14 +17266,15 @@ function validate_ResourceTemplate_2(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -17618,14 +17683,15 @@ function validate_Resource_2(data, { instancePath = "", parentData, parentDataPr
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -18553,14 +18619,15 @@ function validate_SamplingMessage(data, { instancePath = "", parentData, parentD
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -18693,14 +18760,15 @@ function validate_SamplingMessage_2(data, { instancePath = "", parentData, paren
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -19588,14 +19656,15 @@ function validate_SetLevelRequest(data, { instancePath = "", parentData, parentD
           errors++;
         }
         if (data1.level !== undefined) {
-          if (
-            !validate_LoggingLevel(data1.level, {
+          if (!(
+            fastSet.LoggingLevel(data1.level) ||
+            validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
@@ -19720,14 +19789,15 @@ function validate_SetLevelRequest_2(data, { instancePath = "", parentData, paren
           errors++;
         }
         if (data1.level !== undefined) {
-          if (
-            !validate_LoggingLevel(data1.level, {
+          if (!(
+            fastSet.LoggingLevel(data1.level) ||
+            validate_LoggingLevel(data1.level, {
               instancePath: instancePath + "/params/level",
               parentData: data1,
               parentDataProperty: "level",
               rootData,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
             errors = vErrors.length;
           }
@@ -19789,14 +19859,15 @@ function validate_SetLevelRequest_properties_params(
       errors++;
     }
     if (data.level !== undefined) {
-      if (
-        !validate_LoggingLevel(data.level, {
+      if (!(
+        fastSet.LoggingLevel(data.level) ||
+        validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
@@ -20602,14 +20673,15 @@ function validate_TextContent(data, { instancePath = "", parentData, parentDataP
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -20736,14 +20808,15 @@ function validate_TextContent_2(data, { instancePath = "", parentData, parentDat
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -21154,14 +21227,15 @@ function validate_Tool(data, { instancePath = "", parentData, parentDataProperty
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_ToolAnnotations(data.annotations, {
+      if (!(
+        fastSet.ToolAnnotations(data.annotations) ||
+        validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
@@ -22055,14 +22129,15 @@ function validate_Tool_2(data, { instancePath = "", parentData, parentDataProper
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_ToolAnnotations(data.annotations, {
+      if (!(
+        fastSet.ToolAnnotations(data.annotations) ||
+        validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }

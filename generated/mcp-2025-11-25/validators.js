@@ -1525,15 +1525,16 @@ function validate_Annotations(
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Role(data0[i0], {
+          if (!(
+            fastSet.Role(data0[i0]) ||
+            validate_Role(data0[i0], {
               instancePath: instancePath + "/audience/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
             errors = vErrors.length;
           }
@@ -1722,15 +1723,16 @@ function validate_AudioContent(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -2306,15 +2308,16 @@ function validate_CallToolRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -2386,15 +2389,16 @@ function validate_CallToolRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_CallToolRequestParams(data.params, {
+      if (!(
+        fastSet.CallToolRequestParams(data.params) ||
+        validate_CallToolRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_CallToolRequestParams.errors
@@ -2458,15 +2462,16 @@ function validate_CallToolRequestParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -2524,15 +2529,16 @@ function validate_CallToolRequestParams(
       }
     }
     if (data.task !== undefined) {
-      if (
-        !validate_TaskMetadata(data.task, {
+      if (!(
+        fastSet.TaskMetadata(data.task) ||
+        validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
@@ -2593,15 +2599,16 @@ function validate_CallToolRequestParams_2(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -2659,15 +2666,16 @@ function validate_CallToolRequestParams_2(
       }
     }
     if (data.task !== undefined) {
-      if (
-        !validate_TaskMetadata(data.task, {
+      if (!(
+        fastSet.TaskMetadata(data.task) ||
+        validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
@@ -2748,15 +2756,16 @@ function validate_CallToolResult(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data1[i0], {
+          if (!(
+            fastSet.ContentBlock(data1[i0]) ||
+            validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
@@ -2911,15 +2920,16 @@ function validate_CancelTaskRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -3284,15 +3294,16 @@ function validate_CancelledNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_CancelledNotificationParams(data.params, {
+      if (!(
+        fastSet.CancelledNotificationParams(data.params) ||
+        validate_CancelledNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_CancelledNotificationParams.errors
@@ -3374,15 +3385,16 @@ function validate_CancelledNotificationParams(
       }
     }
     if (data.requestId !== undefined) {
-      if (
-        !validate_RequestId(data.requestId, {
+      if (!(
+        fastSet.RequestId(data.requestId) ||
+        validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -3461,15 +3473,16 @@ function validate_CancelledNotificationParams_2(
       }
     }
     if (data.requestId !== undefined) {
-      if (
-        !validate_RequestId(data.requestId, {
+      if (!(
+        fastSet.RequestId(data.requestId) ||
+        validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -4584,15 +4597,16 @@ function validate_CompleteRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -4664,15 +4678,16 @@ function validate_CompleteRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_CompleteRequestParams(data.params, {
+      if (!(
+        fastSet.CompleteRequestParams(data.params) ||
+        validate_CompleteRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_CompleteRequestParams.errors
@@ -4751,15 +4766,16 @@ function validate_CompleteRequestParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -5064,15 +5080,16 @@ function validate_CompleteRequestParams_2(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -5404,15 +5421,16 @@ function validate_CompleteRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -5484,15 +5502,16 @@ function validate_CompleteRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_CompleteRequestParams(data.params, {
+      if (!(
+        fastSet.CompleteRequestParams(data.params) ||
+        validate_CompleteRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_CompleteRequestParams.errors
@@ -6035,15 +6054,16 @@ function validate_CreateMessageRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -6115,15 +6135,16 @@ function validate_CreateMessageRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_CreateMessageRequestParams(data.params, {
+      if (!(
+        fastSet.CreateMessageRequestParams(data.params) ||
+        validate_CreateMessageRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_CreateMessageRequestParams.errors
@@ -6202,15 +6223,16 @@ function validate_CreateMessageRequestParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -6287,15 +6309,16 @@ function validate_CreateMessageRequestParams(
       if (Array.isArray(data4)) {
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessage(data4[i0], {
+          if (!(
+            fastSet.SamplingMessage(data4[i0]) ||
+            validate_SamplingMessage(data4[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data4,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
@@ -6337,15 +6360,16 @@ function validate_CreateMessageRequestParams(
       }
     }
     if (data.modelPreferences !== undefined) {
-      if (
-        !validate_ModelPreferences(data.modelPreferences, {
+      if (!(
+        fastSet.ModelPreferences(data.modelPreferences) ||
+        validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
@@ -6406,15 +6430,16 @@ function validate_CreateMessageRequestParams(
       }
     }
     if (data.task !== undefined) {
-      if (
-        !validate_TaskMetadata(data.task, {
+      if (!(
+        fastSet.TaskMetadata(data.task) ||
+        validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
@@ -6438,15 +6463,16 @@ function validate_CreateMessageRequestParams(
       }
     }
     if (data.toolChoice !== undefined) {
-      if (
-        !validate_ToolChoice(data.toolChoice, {
+      if (!(
+        fastSet.ToolChoice(data.toolChoice) ||
+        validate_ToolChoice(data.toolChoice, {
           instancePath: instancePath + "/toolChoice",
           parentData: data,
           parentDataProperty: "toolChoice",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
         errors = vErrors.length;
       }
@@ -6456,15 +6482,16 @@ function validate_CreateMessageRequestParams(
       if (Array.isArray(data14)) {
         const len2 = data14.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          if (
-            !validate_Tool(data14[i2], {
+          if (!(
+            fastSet.Tool(data14[i2]) ||
+            validate_Tool(data14[i2], {
               instancePath: instancePath + "/tools/" + i2,
               parentData: data14,
               parentDataProperty: i2,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
@@ -6569,15 +6596,16 @@ function validate_CreateMessageRequestParams_2(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -6654,15 +6682,16 @@ function validate_CreateMessageRequestParams_2(
       if (Array.isArray(data4)) {
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessage(data4[i0], {
+          if (!(
+            fastSet.SamplingMessage(data4[i0]) ||
+            validate_SamplingMessage(data4[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data4,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
@@ -6704,15 +6733,16 @@ function validate_CreateMessageRequestParams_2(
       }
     }
     if (data.modelPreferences !== undefined) {
-      if (
-        !validate_ModelPreferences(data.modelPreferences, {
+      if (!(
+        fastSet.ModelPreferences(data.modelPreferences) ||
+        validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
@@ -6773,15 +6803,16 @@ function validate_CreateMessageRequestParams_2(
       }
     }
     if (data.task !== undefined) {
-      if (
-        !validate_TaskMetadata(data.task, {
+      if (!(
+        fastSet.TaskMetadata(data.task) ||
+        validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
@@ -6805,15 +6836,16 @@ function validate_CreateMessageRequestParams_2(
       }
     }
     if (data.toolChoice !== undefined) {
-      if (
-        !validate_ToolChoice(data.toolChoice, {
+      if (!(
+        fastSet.ToolChoice(data.toolChoice) ||
+        validate_ToolChoice(data.toolChoice, {
           instancePath: instancePath + "/toolChoice",
           parentData: data,
           parentDataProperty: "toolChoice",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
         errors = vErrors.length;
       }
@@ -6823,15 +6855,16 @@ function validate_CreateMessageRequestParams_2(
       if (Array.isArray(data14)) {
         const len2 = data14.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          if (
-            !validate_Tool(data14[i2], {
+          if (!(
+            fastSet.Tool(data14[i2]) ||
+            validate_Tool(data14[i2], {
               instancePath: instancePath + "/tools/" + i2,
               parentData: data14,
               parentDataProperty: i2,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
@@ -7098,15 +7131,16 @@ function validate_CreateMessageResult(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessageContentBlock(data1[i0], {
+          if (!(
+            fastSet.SamplingMessageContentBlock(data1[i0]) ||
+            validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_SamplingMessageContentBlock.errors
@@ -7174,15 +7208,16 @@ function validate_CreateMessageResult(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -7437,15 +7472,16 @@ function validate_CreateMessageResult_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessageContentBlock(data1[i0], {
+          if (!(
+            fastSet.SamplingMessageContentBlock(data1[i0]) ||
+            validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_SamplingMessageContentBlock.errors
@@ -7513,15 +7549,16 @@ function validate_CreateMessageResult_2(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -7615,15 +7652,16 @@ function validate_CreateTaskResult(
       }
     }
     if (data.task !== undefined) {
-      if (
-        !validate_Task(data.task, {
+      if (!(
+        fastSet.Task(data.task) ||
+        validate_Task(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
         errors = vErrors.length;
       }
@@ -7754,15 +7792,16 @@ function validate_ElicitRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -7834,15 +7873,16 @@ function validate_ElicitRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_ElicitRequestParams(data.params, {
+      if (!(
+        fastSet.ElicitRequestParams(data.params) ||
+        validate_ElicitRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
         errors = vErrors.length;
@@ -7919,15 +7959,16 @@ function validate_ElicitRequestFormParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -8052,8 +8093,9 @@ function validate_ElicitRequestFormParams(
           let data6 = data4.properties;
           if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
             for (const key0 in data6) {
-              if (
-                !validate_PrimitiveSchemaDefinition(data6[key0], {
+              if (!(
+                fastSet.PrimitiveSchemaDefinition(data6[key0]) ||
+                validate_PrimitiveSchemaDefinition(data6[key0], {
                   instancePath:
                     instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
                   parentData: data6,
@@ -8061,7 +8103,7 @@ function validate_ElicitRequestFormParams(
                   rootData,
                   dynamicAnchors,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null
                     ? validate_PrimitiveSchemaDefinition.errors
@@ -8172,15 +8214,16 @@ function validate_ElicitRequestFormParams(
       }
     }
     if (data.task !== undefined) {
-      if (
-        !validate_TaskMetadata(data.task, {
+      if (!(
+        fastSet.TaskMetadata(data.task) ||
+        validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
@@ -8256,15 +8299,16 @@ function validate_ElicitRequestFormParams_2(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -8389,8 +8433,9 @@ function validate_ElicitRequestFormParams_2(
           let data6 = data4.properties;
           if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
             for (const key0 in data6) {
-              if (
-                !validate_PrimitiveSchemaDefinition(data6[key0], {
+              if (!(
+                fastSet.PrimitiveSchemaDefinition(data6[key0]) ||
+                validate_PrimitiveSchemaDefinition(data6[key0], {
                   instancePath:
                     instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
                   parentData: data6,
@@ -8398,7 +8443,7 @@ function validate_ElicitRequestFormParams_2(
                   rootData,
                   dynamicAnchors,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null
                     ? validate_PrimitiveSchemaDefinition.errors
@@ -8509,15 +8554,16 @@ function validate_ElicitRequestFormParams_2(
       }
     }
     if (data.task !== undefined) {
-      if (
-        !validate_TaskMetadata(data.task, {
+      if (!(
+        fastSet.TaskMetadata(data.task) ||
+        validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
@@ -8797,15 +8843,16 @@ function validate_ElicitRequestURLParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -8894,15 +8941,16 @@ function validate_ElicitRequestURLParams(
       }
     }
     if (data.task !== undefined) {
-      if (
-        !validate_TaskMetadata(data.task, {
+      if (!(
+        fastSet.TaskMetadata(data.task) ||
+        validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
@@ -9042,15 +9090,16 @@ function validate_ElicitRequestURLParams_2(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -9139,15 +9188,16 @@ function validate_ElicitRequestURLParams_2(
       }
     }
     if (data.task !== undefined) {
-      if (
-        !validate_TaskMetadata(data.task, {
+      if (!(
+        fastSet.TaskMetadata(data.task) ||
+        validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
@@ -9963,15 +10013,16 @@ function validate_EmbeddedResource(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -10177,15 +10228,16 @@ function validate_EmbeddedResource_2(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -10685,15 +10737,16 @@ function validate_GetPromptRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -10765,15 +10818,16 @@ function validate_GetPromptRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_GetPromptRequestParams(data.params, {
+      if (!(
+        fastSet.GetPromptRequestParams(data.params) ||
+        validate_GetPromptRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_GetPromptRequestParams.errors
@@ -10837,15 +10891,16 @@ function validate_GetPromptRequestParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -10975,15 +11030,16 @@ function validate_GetPromptRequestParams_2(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -11155,15 +11211,16 @@ function validate_GetPromptRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -11235,15 +11292,16 @@ function validate_GetPromptRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_GetPromptRequestParams(data.params, {
+      if (!(
+        fastSet.GetPromptRequestParams(data.params) ||
+        validate_GetPromptRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_GetPromptRequestParams.errors
@@ -11344,15 +11402,16 @@ function validate_GetPromptResult(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptMessage(data2[i0], {
+          if (!(
+            fastSet.PromptMessage(data2[i0]) ||
+            validate_PromptMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
             errors = vErrors.length;
           }
@@ -11471,15 +11530,16 @@ function validate_GetTaskPayloadRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -11699,15 +11759,16 @@ function validate_GetTaskPayloadRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -12100,15 +12161,16 @@ function validate_GetTaskRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -12328,15 +12390,16 @@ function validate_GetTaskRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -12965,15 +13028,16 @@ function validate_Icons(
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data0[i0], {
+          if (!(
+            fastSet.Icon(data0[i0]) ||
+            validate_Icon(data0[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -13092,15 +13156,16 @@ function validate_ImageContent(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -13291,15 +13356,16 @@ function validate_ImageContent_2(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -13477,15 +13543,16 @@ function validate_Implementation(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data1[i0], {
+          if (!(
+            fastSet.Icon(data1[i0]) ||
+            validate_Icon(data1[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -13680,15 +13747,16 @@ function validate_Implementation_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data1[i0], {
+          if (!(
+            fastSet.Icon(data1[i0]) ||
+            validate_Icon(data1[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -13892,15 +13960,16 @@ function validate_InitializeRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -13972,15 +14041,16 @@ function validate_InitializeRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_InitializeRequestParams(data.params, {
+      if (!(
+        fastSet.InitializeRequestParams(data.params) ||
+        validate_InitializeRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_InitializeRequestParams.errors
@@ -14074,15 +14144,16 @@ function validate_InitializeRequestParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -14104,30 +14175,32 @@ function validate_InitializeRequestParams(
       }
     }
     if (data.capabilities !== undefined) {
-      if (
-        !validate_ClientCapabilities(data.capabilities, {
+      if (!(
+        fastSet.ClientCapabilities(data.capabilities) ||
+        validate_ClientCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientInfo !== undefined) {
-      if (
-        !validate_Implementation(data.clientInfo, {
+      if (!(
+        fastSet.Implementation(data.clientInfo) ||
+        validate_Implementation(data.clientInfo, {
           instancePath: instancePath + "/clientInfo",
           parentData: data,
           parentDataProperty: "clientInfo",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
@@ -14235,15 +14308,16 @@ function validate_InitializeRequestParams_2(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -14265,30 +14339,32 @@ function validate_InitializeRequestParams_2(
       }
     }
     if (data.capabilities !== undefined) {
-      if (
-        !validate_ClientCapabilities(data.capabilities, {
+      if (!(
+        fastSet.ClientCapabilities(data.capabilities) ||
+        validate_ClientCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data.clientInfo !== undefined) {
-      if (
-        !validate_Implementation(data.clientInfo, {
+      if (!(
+        fastSet.Implementation(data.clientInfo) ||
+        validate_Implementation(data.clientInfo, {
           instancePath: instancePath + "/clientInfo",
           parentData: data,
           parentDataProperty: "clientInfo",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
@@ -14408,15 +14484,16 @@ function validate_InitializeRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -14488,15 +14565,16 @@ function validate_InitializeRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_InitializeRequestParams(data.params, {
+      if (!(
+        fastSet.InitializeRequestParams(data.params) ||
+        validate_InitializeRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_InitializeRequestParams.errors
@@ -14606,15 +14684,16 @@ function validate_InitializeResult(
       }
     }
     if (data.capabilities !== undefined) {
-      if (
-        !validate_ServerCapabilities(data.capabilities, {
+      if (!(
+        fastSet.ServerCapabilities(data.capabilities) ||
+        validate_ServerCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
         errors = vErrors.length;
@@ -14655,15 +14734,16 @@ function validate_InitializeResult(
       }
     }
     if (data.serverInfo !== undefined) {
-      if (
-        !validate_Implementation(data.serverInfo, {
+      if (!(
+        fastSet.Implementation(data.serverInfo) ||
+        validate_Implementation(data.serverInfo, {
           instancePath: instancePath + "/serverInfo",
           parentData: data,
           parentDataProperty: "serverInfo",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
@@ -14802,15 +14882,16 @@ function validate_InitializedNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_NotificationParams(data.params, {
+      if (!(
+        fastSet.NotificationParams(data.params) ||
+        validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
@@ -14950,15 +15031,16 @@ function validate_InitializedNotification_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_NotificationParams(data.params, {
+      if (!(
+        fastSet.NotificationParams(data.params) ||
+        validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
@@ -15032,29 +15114,31 @@ function validate_JSONRPCErrorResponse(
       errors++;
     }
     if (data.error !== undefined) {
-      if (
-        !validate_Error(data.error, {
+      if (!(
+        fastSet.Error(data.error) ||
+        validate_Error(data.error, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -15557,15 +15641,16 @@ function validate_JSONRPCRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -15722,15 +15807,16 @@ function validate_JSONRPCRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -15965,15 +16051,16 @@ function validate_JSONRPCResultResponse(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -16012,15 +16099,16 @@ function validate_JSONRPCResultResponse(
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_Result(data.result, {
+      if (!(
+        fastSet.EmptyResult(data.result) ||
+        validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
@@ -16108,15 +16196,16 @@ function validate_JSONRPCResultResponse_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -16155,15 +16244,16 @@ function validate_JSONRPCResultResponse_2(
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_Result(data.result, {
+      if (!(
+        fastSet.EmptyResult(data.result) ||
+        validate_Result(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
         errors = vErrors.length;
       }
@@ -16701,15 +16791,16 @@ function validate_ListPromptsRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -16781,15 +16872,16 @@ function validate_ListPromptsRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -16880,15 +16972,16 @@ function validate_ListPromptsRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -16960,15 +17053,16 @@ function validate_ListPromptsRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -17069,15 +17163,16 @@ function validate_ListPromptsResult(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Prompt(data2[i0], {
+          if (!(
+            fastSet.Prompt(data2[i0]) ||
+            validate_Prompt(data2[i0], {
               instancePath: instancePath + "/prompts/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
             errors = vErrors.length;
           }
@@ -17181,15 +17276,16 @@ function validate_ListResourceTemplatesRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -17261,15 +17357,16 @@ function validate_ListResourceTemplatesRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -17360,15 +17457,16 @@ function validate_ListResourceTemplatesRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -17440,15 +17538,16 @@ function validate_ListResourceTemplatesRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -17549,15 +17648,16 @@ function validate_ListResourceTemplatesResult(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ResourceTemplate(data2[i0], {
+          if (!(
+            fastSet.ResourceTemplate(data2[i0]) ||
+            validate_ResourceTemplate(data2[i0], {
               instancePath: instancePath + "/resourceTemplates/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
             errors = vErrors.length;
@@ -17662,15 +17762,16 @@ function validate_ListResourcesRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -17742,15 +17843,16 @@ function validate_ListResourcesRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -17841,15 +17943,16 @@ function validate_ListResourcesRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -17921,15 +18024,16 @@ function validate_ListResourcesRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -18030,15 +18134,16 @@ function validate_ListResourcesResult(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Resource(data2[i0], {
+          if (!(
+            fastSet.Resource(data2[i0]) ||
+            validate_Resource(data2[i0], {
               instancePath: instancePath + "/resources/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
             errors = vErrors.length;
           }
@@ -18142,15 +18247,16 @@ function validate_ListRootsRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -18222,15 +18328,16 @@ function validate_ListRootsRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_RequestParams(data.params, {
+      if (!(
+        fastSet.RequestParams(data.params) ||
+        validate_RequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
         errors = vErrors.length;
       }
@@ -18311,15 +18418,16 @@ function validate_ListRootsResult(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Root(data1[i0], {
+          if (!(
+            fastSet.Root(data1[i0]) ||
+            validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
@@ -18412,15 +18520,16 @@ function validate_ListRootsResult_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Root(data1[i0], {
+          if (!(
+            fastSet.Root(data1[i0]) ||
+            validate_Root(data1[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
@@ -18524,15 +18633,16 @@ function validate_ListTasksRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -18604,15 +18714,16 @@ function validate_ListTasksRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -18703,15 +18814,16 @@ function validate_ListTasksRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -18783,15 +18895,16 @@ function validate_ListTasksRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -18892,15 +19005,16 @@ function validate_ListTasksResult(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Task(data2[i0], {
+          if (!(
+            fastSet.Task(data2[i0]) ||
+            validate_Task(data2[i0], {
               instancePath: instancePath + "/tasks/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
             errors = vErrors.length;
           }
@@ -19014,15 +19128,16 @@ function validate_ListTasksResult_2(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Task(data2[i0], {
+          if (!(
+            fastSet.Task(data2[i0]) ||
+            validate_Task(data2[i0], {
               instancePath: instancePath + "/tasks/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
             errors = vErrors.length;
           }
@@ -19126,15 +19241,16 @@ function validate_ListToolsRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -19206,15 +19322,16 @@ function validate_ListToolsRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -19305,15 +19422,16 @@ function validate_ListToolsRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -19385,15 +19503,16 @@ function validate_ListToolsRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -19494,15 +19613,16 @@ function validate_ListToolsResult(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Tool(data2[i0], {
+          if (!(
+            fastSet.Tool(data2[i0]) ||
+            validate_Tool(data2[i0], {
               instancePath: instancePath + "/tools/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
@@ -19784,15 +19904,16 @@ function validate_LoggingMessageNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_LoggingMessageNotificationParams(data.params, {
+      if (!(
+        fastSet.LoggingMessageNotificationParams(data.params) ||
+        validate_LoggingMessageNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_LoggingMessageNotificationParams.errors
@@ -19887,15 +20008,16 @@ function validate_LoggingMessageNotificationParams(
       }
     }
     if (data.level !== undefined) {
-      if (
-        !validate_LoggingLevel(data.level, {
+      if (!(
+        fastSet.LoggingLevel(data.level) ||
+        validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
@@ -20004,15 +20126,16 @@ function validate_LoggingMessageNotificationParams_2(
       }
     }
     if (data.level !== undefined) {
-      if (
-        !validate_LoggingLevel(data.level, {
+      if (!(
+        fastSet.LoggingLevel(data.level) ||
+        validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
@@ -20225,15 +20348,16 @@ function validate_ModelPreferences(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ModelHint(data1[i0], {
+          if (!(
+            fastSet.ModelHint(data1[i0]) ||
+            validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
@@ -20443,15 +20567,16 @@ function validate_ModelPreferences_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ModelHint(data1[i0], {
+          if (!(
+            fastSet.ModelHint(data1[i0]) ||
+            validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
@@ -21289,15 +21414,16 @@ function validate_PaginatedRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -21353,15 +21479,16 @@ function validate_PaginatedRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -21410,15 +21537,16 @@ function validate_PaginatedRequestParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -21497,15 +21625,16 @@ function validate_PaginatedRequestParams_2(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -21699,15 +21828,16 @@ function validate_PingRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -21779,15 +21909,16 @@ function validate_PingRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_RequestParams(data.params, {
+      if (!(
+        fastSet.RequestParams(data.params) ||
+        validate_RequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
         errors = vErrors.length;
       }
@@ -21875,15 +22006,16 @@ function validate_PingRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -21955,15 +22087,16 @@ function validate_PingRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_RequestParams(data.params, {
+      if (!(
+        fastSet.RequestParams(data.params) ||
+        validate_RequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
         errors = vErrors.length;
       }
@@ -22585,15 +22718,16 @@ function validate_ProgressNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_ProgressNotificationParams(data.params, {
+      if (!(
+        fastSet.ProgressNotificationParams(data.params) ||
+        validate_ProgressNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_ProgressNotificationParams.errors
@@ -22723,15 +22857,16 @@ function validate_ProgressNotificationParams(
       }
     }
     if (data.progressToken !== undefined) {
-      if (
-        !validate_ProgressToken(data.progressToken, {
+      if (!(
+        fastSet.ProgressToken(data.progressToken) ||
+        validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
@@ -22876,15 +23011,16 @@ function validate_ProgressNotificationParams_2(
       }
     }
     if (data.progressToken !== undefined) {
-      if (
-        !validate_ProgressToken(data.progressToken, {
+      if (!(
+        fastSet.ProgressToken(data.progressToken) ||
+        validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
@@ -23056,15 +23192,16 @@ function validate_ProgressNotification_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_ProgressNotificationParams(data.params, {
+      if (!(
+        fastSet.ProgressNotificationParams(data.params) ||
+        validate_ProgressNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_ProgressNotificationParams.errors
@@ -23212,15 +23349,16 @@ function validate_Prompt(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptArgument(data1[i0], {
+          if (!(
+            fastSet.PromptArgument(data1[i0]) ||
+            validate_PromptArgument(data1[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
@@ -23264,15 +23402,16 @@ function validate_Prompt(
       if (Array.isArray(data4)) {
         const len1 = data4.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (
-            !validate_Icon(data4[i1], {
+          if (!(
+            fastSet.Icon(data4[i1]) ||
+            validate_Icon(data4[i1], {
               instancePath: instancePath + "/icons/" + i1,
               parentData: data4,
               parentDataProperty: i1,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -23701,15 +23840,16 @@ function validate_PromptListChangedNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_NotificationParams(data.params, {
+      if (!(
+        fastSet.NotificationParams(data.params) ||
+        validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
@@ -23783,29 +23923,31 @@ function validate_PromptMessage(
       errors++;
     }
     if (data.content !== undefined) {
-      if (
-        !validate_ContentBlock(data.content, {
+      if (!(
+        fastSet.ContentBlock(data.content) ||
+        validate_ContentBlock(data.content, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
         errors = vErrors.length;
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -23874,29 +24016,31 @@ function validate_PromptMessage_2(
       errors++;
     }
     if (data.content !== undefined) {
-      if (
-        !validate_ContentBlock(data.content, {
+      if (!(
+        fastSet.ContentBlock(data.content) ||
+        validate_ContentBlock(data.content, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
         errors = vErrors.length;
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -24241,15 +24385,16 @@ function validate_Prompt_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptArgument(data1[i0], {
+          if (!(
+            fastSet.PromptArgument(data1[i0]) ||
+            validate_PromptArgument(data1[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
@@ -24293,15 +24438,16 @@ function validate_Prompt_2(
       if (Array.isArray(data4)) {
         const len1 = data4.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (
-            !validate_Icon(data4[i1], {
+          if (!(
+            fastSet.Icon(data4[i1]) ||
+            validate_Icon(data4[i1], {
               instancePath: instancePath + "/icons/" + i1,
               parentData: data4,
               parentDataProperty: i1,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -24454,15 +24600,16 @@ function validate_ReadResourceRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -24534,15 +24681,16 @@ function validate_ReadResourceRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_ReadResourceRequestParams(data.params, {
+      if (!(
+        fastSet.ReadResourceRequestParams(data.params) ||
+        validate_ReadResourceRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_ReadResourceRequestParams.errors
@@ -24606,15 +24754,16 @@ function validate_ReadResourceRequestParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -24725,15 +24874,16 @@ function validate_ReadResourceRequestParams_2(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -24886,15 +25036,16 @@ function validate_ReadResourceRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -24966,15 +25117,16 @@ function validate_ReadResourceRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_ReadResourceRequestParams(data.params, {
+      if (!(
+        fastSet.ReadResourceRequestParams(data.params) ||
+        validate_ReadResourceRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_ReadResourceRequestParams.errors
@@ -25408,15 +25560,16 @@ function validate_RequestParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -25474,15 +25627,16 @@ function validate_RequestParams_2(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -25586,15 +25740,16 @@ function validate_Resource(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -25621,15 +25776,16 @@ function validate_Resource(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -25987,15 +26143,16 @@ function validate_ResourceLink(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -26022,15 +26179,16 @@ function validate_ResourceLink(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -26300,15 +26458,16 @@ function validate_ResourceLink_2(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -26335,15 +26494,16 @@ function validate_ResourceLink_2(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -26645,15 +26805,16 @@ function validate_ResourceListChangedNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_NotificationParams(data.params, {
+      if (!(
+        fastSet.NotificationParams(data.params) ||
+        validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
@@ -26715,15 +26876,16 @@ function validate_ResourceRequestParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -26865,15 +27027,16 @@ function validate_ResourceTemplate(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -26900,15 +27063,16 @@ function validate_ResourceTemplate(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -27378,15 +27542,16 @@ function validate_ResourceTemplate_2(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -27413,15 +27578,16 @@ function validate_ResourceTemplate_2(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -27685,15 +27851,16 @@ function validate_ResourceUpdatedNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_ResourceUpdatedNotificationParams(data.params, {
+      if (!(
+        fastSet.ResourceUpdatedNotificationParams(data.params) ||
+        validate_ResourceUpdatedNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_ResourceUpdatedNotificationParams.errors
@@ -27998,15 +28165,16 @@ function validate_Resource_2(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -28033,15 +28201,16 @@ function validate_Resource_2(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -28795,15 +28964,16 @@ function validate_RootsListChangedNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_NotificationParams(data.params, {
+      if (!(
+        fastSet.NotificationParams(data.params) ||
+        validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
@@ -28943,15 +29113,16 @@ function validate_RootsListChangedNotification_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_NotificationParams(data.params, {
+      if (!(
+        fastSet.NotificationParams(data.params) ||
+        validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
@@ -29175,15 +29346,16 @@ function validate_SamplingMessage(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessageContentBlock(data1[i0], {
+          if (!(
+            fastSet.SamplingMessageContentBlock(data1[i0]) ||
+            validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_SamplingMessageContentBlock.errors
@@ -29234,15 +29406,16 @@ function validate_SamplingMessage(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -29719,15 +29892,16 @@ function validate_SamplingMessage_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessageContentBlock(data1[i0], {
+          if (!(
+            fastSet.SamplingMessageContentBlock(data1[i0]) ||
+            validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_SamplingMessageContentBlock.errors
@@ -29778,15 +29952,16 @@ function validate_SamplingMessage_2(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -31296,15 +31471,16 @@ function validate_SetLevelRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -31376,15 +31552,16 @@ function validate_SetLevelRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_SetLevelRequestParams(data.params, {
+      if (!(
+        fastSet.SetLevelRequestParams(data.params) ||
+        validate_SetLevelRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_SetLevelRequestParams.errors
@@ -31448,15 +31625,16 @@ function validate_SetLevelRequestParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -31478,15 +31656,16 @@ function validate_SetLevelRequestParams(
       }
     }
     if (data.level !== undefined) {
-      if (
-        !validate_LoggingLevel(data.level, {
+      if (!(
+        fastSet.LoggingLevel(data.level) ||
+        validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
@@ -31547,15 +31726,16 @@ function validate_SetLevelRequestParams_2(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -31577,15 +31757,16 @@ function validate_SetLevelRequestParams_2(
       }
     }
     if (data.level !== undefined) {
-      if (
-        !validate_LoggingLevel(data.level, {
+      if (!(
+        fastSet.LoggingLevel(data.level) ||
+        validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
@@ -31688,15 +31869,16 @@ function validate_SetLevelRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -31768,15 +31950,16 @@ function validate_SetLevelRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_SetLevelRequestParams(data.params, {
+      if (!(
+        fastSet.SetLevelRequestParams(data.params) ||
+        validate_SetLevelRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_SetLevelRequestParams.errors
@@ -32390,15 +32573,16 @@ function validate_SubscribeRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -32470,15 +32654,16 @@ function validate_SubscribeRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_SubscribeRequestParams(data.params, {
+      if (!(
+        fastSet.SubscribeRequestParams(data.params) ||
+        validate_SubscribeRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_SubscribeRequestParams.errors
@@ -32542,15 +32727,16 @@ function validate_SubscribeRequestParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -32661,15 +32847,16 @@ function validate_SubscribeRequestParams_2(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -32822,15 +33009,16 @@ function validate_SubscribeRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -32902,15 +33090,16 @@ function validate_SubscribeRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_SubscribeRequestParams(data.params, {
+      if (!(
+        fastSet.SubscribeRequestParams(data.params) ||
+        validate_SubscribeRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_SubscribeRequestParams.errors
@@ -33083,15 +33272,16 @@ function validate_Task(
       }
     }
     if (data.status !== undefined) {
-      if (
-        !validate_TaskStatus(data.status, {
+      if (!(
+        fastSet.TaskStatus(data.status) ||
+        validate_TaskStatus(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
         errors = vErrors.length;
       }
@@ -33197,15 +33387,16 @@ function validate_TaskAugmentedRequestParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -33227,15 +33418,16 @@ function validate_TaskAugmentedRequestParams(
       }
     }
     if (data.task !== undefined) {
-      if (
-        !validate_TaskMetadata(data.task, {
+      if (!(
+        fastSet.TaskMetadata(data.task) ||
+        validate_TaskMetadata(data.task, {
           instancePath: instancePath + "/task",
           parentData: data,
           parentDataProperty: "task",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
         errors = vErrors.length;
       }
@@ -33544,15 +33736,16 @@ function validate_TaskStatusNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_TaskStatusNotificationParams(data.params, {
+      if (!(
+        fastSet.TaskStatusNotificationParams(data.params) ||
+        validate_TaskStatusNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_TaskStatusNotificationParams.errors
@@ -33787,15 +33980,16 @@ function validate_TaskStatusNotification_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_TaskStatusNotificationParams(data.params, {
+      if (!(
+        fastSet.TaskStatusNotificationParams(data.params) ||
+        validate_TaskStatusNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_TaskStatusNotificationParams.errors
@@ -34021,15 +34215,16 @@ function validate_Task_2(
       }
     }
     if (data.status !== undefined) {
-      if (
-        !validate_TaskStatus(data.status, {
+      if (!(
+        fastSet.TaskStatus(data.status) ||
+        validate_TaskStatus(data.status, {
           instancePath: instancePath + "/status",
           parentData: data,
           parentDataProperty: "status",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
         errors = vErrors.length;
       }
@@ -34181,15 +34376,16 @@ function validate_TextContent(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -34331,15 +34527,16 @@ function validate_TextContent_2(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -35985,15 +36182,16 @@ function validate_Tool(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_ToolAnnotations(data.annotations, {
+      if (!(
+        fastSet.ToolAnnotations(data.annotations) ||
+        validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
@@ -36016,15 +36214,16 @@ function validate_Tool(
       }
     }
     if (data.execution !== undefined) {
-      if (
-        !validate_ToolExecution(data.execution, {
+      if (!(
+        fastSet.ToolExecution(data.execution) ||
+        validate_ToolExecution(data.execution, {
           instancePath: instancePath + "/execution",
           parentData: data,
           parentDataProperty: "execution",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolExecution.errors : vErrors.concat(validate_ToolExecution.errors);
         errors = vErrors.length;
       }
@@ -36034,15 +36233,16 @@ function validate_Tool(
       if (Array.isArray(data4)) {
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data4[i0], {
+          if (!(
+            fastSet.Icon(data4[i0]) ||
+            validate_Icon(data4[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data4,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -37069,15 +37269,16 @@ function validate_ToolListChangedNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_NotificationParams(data.params, {
+      if (!(
+        fastSet.NotificationParams(data.params) ||
+        validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
@@ -37217,15 +37418,16 @@ function validate_ToolListChangedNotification_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_NotificationParams(data.params, {
+      if (!(
+        fastSet.NotificationParams(data.params) ||
+        validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
@@ -37337,15 +37539,16 @@ function validate_ToolResultContent(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data1[i0], {
+          if (!(
+            fastSet.ContentBlock(data1[i0]) ||
+            validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
@@ -37558,15 +37761,16 @@ function validate_ToolResultContent_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data1[i0], {
+          if (!(
+            fastSet.ContentBlock(data1[i0]) ||
+            validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
@@ -38164,15 +38368,16 @@ function validate_Tool_2(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_ToolAnnotations(data.annotations, {
+      if (!(
+        fastSet.ToolAnnotations(data.annotations) ||
+        validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
@@ -38195,15 +38400,16 @@ function validate_Tool_2(
       }
     }
     if (data.execution !== undefined) {
-      if (
-        !validate_ToolExecution(data.execution, {
+      if (!(
+        fastSet.ToolExecution(data.execution) ||
+        validate_ToolExecution(data.execution, {
           instancePath: instancePath + "/execution",
           parentData: data,
           parentDataProperty: "execution",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolExecution.errors : vErrors.concat(validate_ToolExecution.errors);
         errors = vErrors.length;
       }
@@ -38213,15 +38419,16 @@ function validate_Tool_2(
       if (Array.isArray(data4)) {
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data4[i0], {
+          if (!(
+            fastSet.Icon(data4[i0]) ||
+            validate_Icon(data4[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data4,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -38675,15 +38882,16 @@ function validate_URLElicitationRequiredError(
     }
     if (data.error !== undefined) {
       let data0 = data.error;
-      if (
-        !validate_Error(data0, {
+      if (!(
+        fastSet.Error(data0) ||
+        validate_Error(data0, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
@@ -38774,15 +38982,16 @@ function validate_URLElicitationRequiredError(
               if (Array.isArray(data3)) {
                 const len0 = data3.length;
                 for (let i0 = 0; i0 < len0; i0++) {
-                  if (
-                    !validate_ElicitRequestURLParams(data3[i0], {
+                  if (!(
+                    fastSet.ElicitRequestURLParams(data3[i0]) ||
+                    validate_ElicitRequestURLParams(data3[i0], {
                       instancePath: instancePath + "/error/data/elicitations/" + i0,
                       parentData: data3,
                       parentDataProperty: i0,
                       rootData,
                       dynamicAnchors,
                     })
-                  ) {
+                  )) {
                     vErrors =
                       vErrors === null
                         ? validate_ElicitRequestURLParams.errors
@@ -38839,15 +39048,16 @@ function validate_URLElicitationRequiredError(
       }
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -38983,15 +39193,16 @@ function validate_UnsubscribeRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -39063,15 +39274,16 @@ function validate_UnsubscribeRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_UnsubscribeRequestParams(data.params, {
+      if (!(
+        fastSet.UnsubscribeRequestParams(data.params) ||
+        validate_UnsubscribeRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_UnsubscribeRequestParams.errors
@@ -39135,15 +39347,16 @@ function validate_UnsubscribeRequestParams(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -39254,15 +39467,16 @@ function validate_UnsubscribeRequestParams_2(
       let data0 = data._meta;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.progressToken !== undefined) {
-          if (
-            !validate_ProgressToken(data0.progressToken, {
+          if (!(
+            fastSet.ProgressToken(data0.progressToken) ||
+            validate_ProgressToken(data0.progressToken, {
               instancePath: instancePath + "/_meta/progressToken",
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
             errors = vErrors.length;
           }
@@ -39415,15 +39629,16 @@ function validate_UnsubscribeRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -39495,15 +39710,16 @@ function validate_UnsubscribeRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_UnsubscribeRequestParams(data.params, {
+      if (!(
+        fastSet.UnsubscribeRequestParams(data.params) ||
+        validate_UnsubscribeRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_UnsubscribeRequestParams.errors

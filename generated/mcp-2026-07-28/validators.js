@@ -1436,15 +1436,16 @@ function validate_Annotations(
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Role(data0[i0], {
+          if (!(
+            fastSet.Role(data0[i0]) ||
+            validate_Role(data0[i0], {
               instancePath: instancePath + "/audience/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
             errors = vErrors.length;
           }
@@ -1614,29 +1615,31 @@ function validate_AudioContent(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -1875,15 +1878,16 @@ function validate_BlobResourceContents(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -2192,15 +2196,16 @@ function validate_CacheableResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -2389,15 +2394,16 @@ function validate_CallToolRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -2469,15 +2475,16 @@ function validate_CallToolRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_CallToolRequestParams(data.params, {
+      if (!(
+        fastSet.CallToolRequestParams(data.params) ||
+        validate_CallToolRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_CallToolRequestParams.errors
@@ -2553,15 +2560,16 @@ function validate_CallToolRequestParams(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
@@ -2587,15 +2595,16 @@ function validate_CallToolRequestParams(
       }
     }
     if (data.inputResponses !== undefined) {
-      if (
-        !validate_InputResponses(data.inputResponses, {
+      if (!(
+        fastSet.InputResponses(data.inputResponses) ||
+        validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
@@ -2702,15 +2711,16 @@ function validate_CallToolRequestParams_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
@@ -2736,15 +2746,16 @@ function validate_CallToolRequestParams_2(
       }
     }
     if (data.inputResponses !== undefined) {
-      if (
-        !validate_InputResponses(data.inputResponses, {
+      if (!(
+        fastSet.InputResponses(data.inputResponses) ||
+        validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
@@ -2851,15 +2862,16 @@ function validate_CallToolResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -2870,15 +2882,16 @@ function validate_CallToolResult(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data1[i0], {
+          if (!(
+            fastSet.ContentBlock(data1[i0]) ||
+            validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
@@ -3016,15 +3029,16 @@ function validate_CallToolResultResponse(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -3288,15 +3302,16 @@ function validate_CancelledNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_CancelledNotificationParams(data.params, {
+      if (!(
+        fastSet.CancelledNotificationParams(data.params) ||
+        validate_CancelledNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_CancelledNotificationParams.errors
@@ -3357,15 +3372,16 @@ function validate_CancelledNotificationParams(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_NotificationMetaObject(data._meta, {
+      if (!(
+        fastSet.NotificationMetaObject(data._meta) ||
+        validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_NotificationMetaObject.errors
@@ -3391,15 +3407,16 @@ function validate_CancelledNotificationParams(
       }
     }
     if (data.requestId !== undefined) {
-      if (
-        !validate_RequestId(data.requestId, {
+      if (!(
+        fastSet.RequestId(data.requestId) ||
+        validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -3457,15 +3474,16 @@ function validate_CancelledNotificationParams_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_NotificationMetaObject(data._meta, {
+      if (!(
+        fastSet.NotificationMetaObject(data._meta) ||
+        validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_NotificationMetaObject.errors
@@ -3491,15 +3509,16 @@ function validate_CancelledNotificationParams_2(
       }
     }
     if (data.requestId !== undefined) {
-      if (
-        !validate_RequestId(data.requestId, {
+      if (!(
+        fastSet.RequestId(data.requestId) ||
+        validate_RequestId(data.requestId, {
           instancePath: instancePath + "/requestId",
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -3545,29 +3564,31 @@ function validate_ClientCapabilities(
       let data0 = data.elicitation;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.form !== undefined) {
-          if (
-            !validate_JSONObject(data0.form, {
+          if (!(
+            fastSet.JSONObject(data0.form) ||
+            validate_JSONObject(data0.form, {
               instancePath: instancePath + "/elicitation/form",
               parentData: data0,
               parentDataProperty: "form",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
         if (data0.url !== undefined) {
-          if (
-            !validate_JSONObject(data0.url, {
+          if (!(
+            fastSet.JSONObject(data0.url) ||
+            validate_JSONObject(data0.url, {
               instancePath: instancePath + "/elicitation/url",
               parentData: data0,
               parentDataProperty: "url",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
@@ -3592,15 +3613,16 @@ function validate_ClientCapabilities(
       let data3 = data.experimental;
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         for (const key0 in data3) {
-          if (
-            !validate_JSONObject(data3[key0], {
+          if (!(
+            fastSet.JSONObject(data3[key0]) ||
+            validate_JSONObject(data3[key0], {
               instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data3,
               parentDataProperty: key0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
@@ -3625,15 +3647,16 @@ function validate_ClientCapabilities(
       let data5 = data.extensions;
       if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
         for (const key1 in data5) {
-          if (
-            !validate_JSONObject(data5[key1], {
+          if (!(
+            fastSet.JSONObject(data5[key1]) ||
+            validate_JSONObject(data5[key1], {
               instancePath: instancePath + "/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data5,
               parentDataProperty: key1,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
@@ -3676,29 +3699,31 @@ function validate_ClientCapabilities(
       let data8 = data.sampling;
       if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
         if (data8.context !== undefined) {
-          if (
-            !validate_JSONObject(data8.context, {
+          if (!(
+            fastSet.JSONObject(data8.context) ||
+            validate_JSONObject(data8.context, {
               instancePath: instancePath + "/sampling/context",
               parentData: data8,
               parentDataProperty: "context",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
         if (data8.tools !== undefined) {
-          if (
-            !validate_JSONObject(data8.tools, {
+          if (!(
+            fastSet.JSONObject(data8.tools) ||
+            validate_JSONObject(data8.tools, {
               instancePath: instancePath + "/sampling/tools",
               parentData: data8,
               parentDataProperty: "tools",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
@@ -3760,29 +3785,31 @@ function validate_ClientCapabilities_2(
       let data0 = data.elicitation;
       if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
         if (data0.form !== undefined) {
-          if (
-            !validate_JSONObject(data0.form, {
+          if (!(
+            fastSet.JSONObject(data0.form) ||
+            validate_JSONObject(data0.form, {
               instancePath: instancePath + "/elicitation/form",
               parentData: data0,
               parentDataProperty: "form",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
         if (data0.url !== undefined) {
-          if (
-            !validate_JSONObject(data0.url, {
+          if (!(
+            fastSet.JSONObject(data0.url) ||
+            validate_JSONObject(data0.url, {
               instancePath: instancePath + "/elicitation/url",
               parentData: data0,
               parentDataProperty: "url",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
@@ -3807,15 +3834,16 @@ function validate_ClientCapabilities_2(
       let data3 = data.experimental;
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         for (const key0 in data3) {
-          if (
-            !validate_JSONObject(data3[key0], {
+          if (!(
+            fastSet.JSONObject(data3[key0]) ||
+            validate_JSONObject(data3[key0], {
               instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data3,
               parentDataProperty: key0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
@@ -3840,15 +3868,16 @@ function validate_ClientCapabilities_2(
       let data5 = data.extensions;
       if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
         for (const key1 in data5) {
-          if (
-            !validate_JSONObject(data5[key1], {
+          if (!(
+            fastSet.JSONObject(data5[key1]) ||
+            validate_JSONObject(data5[key1], {
               instancePath: instancePath + "/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data5,
               parentDataProperty: key1,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
@@ -3891,29 +3920,31 @@ function validate_ClientCapabilities_2(
       let data8 = data.sampling;
       if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
         if (data8.context !== undefined) {
-          if (
-            !validate_JSONObject(data8.context, {
+          if (!(
+            fastSet.JSONObject(data8.context) ||
+            validate_JSONObject(data8.context, {
               instancePath: instancePath + "/sampling/context",
               parentData: data8,
               parentDataProperty: "context",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
         }
         if (data8.tools !== undefined) {
-          if (
-            !validate_JSONObject(data8.tools, {
+          if (!(
+            fastSet.JSONObject(data8.tools) ||
+            validate_JSONObject(data8.tools, {
               instancePath: instancePath + "/sampling/tools",
               parentData: data8,
               parentDataProperty: "tools",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
@@ -4083,15 +4114,16 @@ function validate_ClientNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_CancelledNotificationParams(data.params, {
+      if (!(
+        fastSet.CancelledNotificationParams(data.params) ||
+        validate_CancelledNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_CancelledNotificationParams.errors
@@ -4426,15 +4458,16 @@ function validate_CompleteRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -4506,15 +4539,16 @@ function validate_CompleteRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_CompleteRequestParams(data.params, {
+      if (!(
+        fastSet.CompleteRequestParams(data.params) ||
+        validate_CompleteRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_CompleteRequestParams.errors
@@ -4605,15 +4639,16 @@ function validate_CompleteRequestParams(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
@@ -4915,15 +4950,16 @@ function validate_CompleteRequestParams_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
@@ -5240,15 +5276,16 @@ function validate_CompleteRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -5320,15 +5357,16 @@ function validate_CompleteRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_CompleteRequestParams(data.params, {
+      if (!(
+        fastSet.CompleteRequestParams(data.params) ||
+        validate_CompleteRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_CompleteRequestParams.errors
@@ -5404,15 +5442,16 @@ function validate_CompleteResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -5639,15 +5678,16 @@ function validate_CompleteResultResponse(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -5686,15 +5726,16 @@ function validate_CompleteResultResponse(
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_CompleteResult(data.result, {
+      if (!(
+        fastSet.CompleteResult(data.result) ||
+        validate_CompleteResult(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
         errors = vErrors.length;
       }
@@ -6060,15 +6101,16 @@ function validate_CreateMessageRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_CreateMessageRequestParams(data.params, {
+      if (!(
+        fastSet.CreateMessageRequestParams(data.params) ||
+        validate_CreateMessageRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_CreateMessageRequestParams.errors
@@ -6199,15 +6241,16 @@ function validate_CreateMessageRequestParams(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessage(data2[i0], {
+          if (!(
+            fastSet.SamplingMessage(data2[i0]) ||
+            validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
@@ -6230,29 +6273,31 @@ function validate_CreateMessageRequestParams(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_JSONObject(data.metadata, {
+      if (!(
+        fastSet.JSONObject(data.metadata) ||
+        validate_JSONObject(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.modelPreferences !== undefined) {
-      if (
-        !validate_ModelPreferences(data.modelPreferences, {
+      if (!(
+        fastSet.ModelPreferences(data.modelPreferences) ||
+        validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
@@ -6331,15 +6376,16 @@ function validate_CreateMessageRequestParams(
       }
     }
     if (data.toolChoice !== undefined) {
-      if (
-        !validate_ToolChoice(data.toolChoice, {
+      if (!(
+        fastSet.ToolChoice(data.toolChoice) ||
+        validate_ToolChoice(data.toolChoice, {
           instancePath: instancePath + "/toolChoice",
           parentData: data,
           parentDataProperty: "toolChoice",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
         errors = vErrors.length;
       }
@@ -6349,15 +6395,16 @@ function validate_CreateMessageRequestParams(
       if (Array.isArray(data11)) {
         const len2 = data11.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          if (
-            !validate_Tool(data11[i2], {
+          if (!(
+            fastSet.Tool(data11[i2]) ||
+            validate_Tool(data11[i2], {
               instancePath: instancePath + "/tools/" + i2,
               parentData: data11,
               parentDataProperty: i2,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
@@ -6512,15 +6559,16 @@ function validate_CreateMessageRequestParams_2(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessage(data2[i0], {
+          if (!(
+            fastSet.SamplingMessage(data2[i0]) ||
+            validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
@@ -6543,29 +6591,31 @@ function validate_CreateMessageRequestParams_2(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_JSONObject(data.metadata, {
+      if (!(
+        fastSet.JSONObject(data.metadata) ||
+        validate_JSONObject(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.modelPreferences !== undefined) {
-      if (
-        !validate_ModelPreferences(data.modelPreferences, {
+      if (!(
+        fastSet.ModelPreferences(data.modelPreferences) ||
+        validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
@@ -6644,15 +6694,16 @@ function validate_CreateMessageRequestParams_2(
       }
     }
     if (data.toolChoice !== undefined) {
-      if (
-        !validate_ToolChoice(data.toolChoice, {
+      if (!(
+        fastSet.ToolChoice(data.toolChoice) ||
+        validate_ToolChoice(data.toolChoice, {
           instancePath: instancePath + "/toolChoice",
           parentData: data,
           parentDataProperty: "toolChoice",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
         errors = vErrors.length;
       }
@@ -6662,15 +6713,16 @@ function validate_CreateMessageRequestParams_2(
       if (Array.isArray(data11)) {
         const len2 = data11.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          if (
-            !validate_Tool(data11[i2], {
+          if (!(
+            fastSet.Tool(data11[i2]) ||
+            validate_Tool(data11[i2], {
               instancePath: instancePath + "/tools/" + i2,
               parentData: data11,
               parentDataProperty: i2,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
@@ -6803,15 +6855,16 @@ function validate_CreateMessageRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_CreateMessageRequestParams(data.params, {
+      if (!(
+        fastSet.CreateMessageRequestParams(data.params) ||
+        validate_CreateMessageRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_CreateMessageRequestParams.errors
@@ -6902,15 +6955,16 @@ function validate_CreateMessageResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -7047,15 +7101,16 @@ function validate_CreateMessageResult(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessageContentBlock(data1[i0], {
+          if (!(
+            fastSet.SamplingMessageContentBlock(data1[i0]) ||
+            validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_SamplingMessageContentBlock.errors
@@ -7123,15 +7178,16 @@ function validate_CreateMessageResult(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -7236,15 +7292,16 @@ function validate_CreateMessageResult_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -7381,15 +7438,16 @@ function validate_CreateMessageResult_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessageContentBlock(data1[i0], {
+          if (!(
+            fastSet.SamplingMessageContentBlock(data1[i0]) ||
+            validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_SamplingMessageContentBlock.errors
@@ -7457,15 +7515,16 @@ function validate_CreateMessageResult_2(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -7617,15 +7676,16 @@ function validate_DiscoverRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -7697,15 +7757,16 @@ function validate_DiscoverRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_RequestParams(data.params, {
+      if (!(
+        fastSet.RequestParams(data.params) ||
+        validate_RequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
         errors = vErrors.length;
       }
@@ -7808,15 +7869,16 @@ function validate_DiscoverRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -7888,15 +7950,16 @@ function validate_DiscoverRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_RequestParams(data.params, {
+      if (!(
+        fastSet.RequestParams(data.params) ||
+        validate_RequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
         errors = vErrors.length;
       }
@@ -8014,15 +8077,16 @@ function validate_DiscoverResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -8062,15 +8126,16 @@ function validate_DiscoverResult(
       }
     }
     if (data.capabilities !== undefined) {
-      if (
-        !validate_ServerCapabilities(data.capabilities, {
+      if (!(
+        fastSet.ServerCapabilities(data.capabilities) ||
+        validate_ServerCapabilities(data.capabilities, {
           instancePath: instancePath + "/capabilities",
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ServerCapabilities.errors : vErrors.concat(validate_ServerCapabilities.errors);
         errors = vErrors.length;
@@ -8273,15 +8338,16 @@ function validate_DiscoverResultResponse(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -8320,15 +8386,16 @@ function validate_DiscoverResultResponse(
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_DiscoverResult(data.result, {
+      if (!(
+        fastSet.DiscoverResult(data.result) ||
+        validate_DiscoverResult(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_DiscoverResult.errors : vErrors.concat(validate_DiscoverResult.errors);
         errors = vErrors.length;
       }
@@ -8434,15 +8501,16 @@ function validate_ElicitRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_ElicitRequestParams(data.params, {
+      if (!(
+        fastSet.ElicitRequestParams(data.params) ||
+        validate_ElicitRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
         errors = vErrors.length;
@@ -8615,8 +8683,9 @@ function validate_ElicitRequestFormParams(
           let data4 = data2.properties;
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             for (const key0 in data4) {
-              if (
-                !validate_PrimitiveSchemaDefinition(data4[key0], {
+              if (!(
+                fastSet.PrimitiveSchemaDefinition(data4[key0]) ||
+                validate_PrimitiveSchemaDefinition(data4[key0], {
                   instancePath:
                     instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
                   parentData: data4,
@@ -8624,7 +8693,7 @@ function validate_ElicitRequestFormParams(
                   rootData,
                   dynamicAnchors,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null
                     ? validate_PrimitiveSchemaDefinition.errors
@@ -8905,8 +8974,9 @@ function validate_ElicitRequestFormParams_2(
           let data4 = data2.properties;
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             for (const key0 in data4) {
-              if (
-                !validate_PrimitiveSchemaDefinition(data4[key0], {
+              if (!(
+                fastSet.PrimitiveSchemaDefinition(data4[key0]) ||
+                validate_PrimitiveSchemaDefinition(data4[key0], {
                   instancePath:
                     instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
                   parentData: data4,
@@ -8914,7 +8984,7 @@ function validate_ElicitRequestFormParams_2(
                   rootData,
                   dynamicAnchors,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null
                     ? validate_PrimitiveSchemaDefinition.errors
@@ -9621,15 +9691,16 @@ function validate_ElicitRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_ElicitRequestParams(data.params, {
+      if (!(
+        fastSet.ElicitRequestParams(data.params) ||
+        validate_ElicitRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
         errors = vErrors.length;
@@ -10083,29 +10154,31 @@ function validate_EmbeddedResource(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -10292,29 +10365,31 @@ function validate_EmbeddedResource_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -10814,15 +10889,16 @@ function validate_GetPromptRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -10894,15 +10970,16 @@ function validate_GetPromptRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_GetPromptRequestParams(data.params, {
+      if (!(
+        fastSet.GetPromptRequestParams(data.params) ||
+        validate_GetPromptRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_GetPromptRequestParams.errors
@@ -10978,15 +11055,16 @@ function validate_GetPromptRequestParams(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
@@ -11029,15 +11107,16 @@ function validate_GetPromptRequestParams(
       }
     }
     if (data.inputResponses !== undefined) {
-      if (
-        !validate_InputResponses(data.inputResponses, {
+      if (!(
+        fastSet.InputResponses(data.inputResponses) ||
+        validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
@@ -11144,15 +11223,16 @@ function validate_GetPromptRequestParams_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
@@ -11195,15 +11275,16 @@ function validate_GetPromptRequestParams_2(
       }
     }
     if (data.inputResponses !== undefined) {
-      if (
-        !validate_InputResponses(data.inputResponses, {
+      if (!(
+        fastSet.InputResponses(data.inputResponses) ||
+        validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
@@ -11340,15 +11421,16 @@ function validate_GetPromptRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -11420,15 +11502,16 @@ function validate_GetPromptRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_GetPromptRequestParams(data.params, {
+      if (!(
+        fastSet.GetPromptRequestParams(data.params) ||
+        validate_GetPromptRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_GetPromptRequestParams.errors
@@ -11504,15 +11587,16 @@ function validate_GetPromptResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -11540,15 +11624,16 @@ function validate_GetPromptResult(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptMessage(data2[i0], {
+          if (!(
+            fastSet.PromptMessage(data2[i0]) ||
+            validate_PromptMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
             errors = vErrors.length;
           }
@@ -11669,15 +11754,16 @@ function validate_GetPromptResultResponse(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -11860,15 +11946,16 @@ function validate_HeaderMismatchError(
     }
     if (data.error !== undefined) {
       let data0 = data.error;
-      if (
-        !validate_Error(data0, {
+      if (!(
+        fastSet.Error(data0) ||
+        validate_Error(data0, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
@@ -11938,15 +12025,16 @@ function validate_HeaderMismatchError(
       }
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -12372,15 +12460,16 @@ function validate_Icons(
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data0[i0], {
+          if (!(
+            fastSet.Icon(data0[i0]) ||
+            validate_Icon(data0[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -12480,29 +12569,31 @@ function validate_ImageContent(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -12674,29 +12765,31 @@ function validate_ImageContent_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -12874,15 +12967,16 @@ function validate_Implementation(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data1[i0], {
+          if (!(
+            fastSet.Icon(data1[i0]) ||
+            validate_Icon(data1[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -13077,15 +13171,16 @@ function validate_Implementation_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data1[i0], {
+          if (!(
+            fastSet.Icon(data1[i0]) ||
+            validate_Icon(data1[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -13403,15 +13498,16 @@ function validate_InputRequests(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (
-        !validate_InputRequest(data[key0], {
+      if (!(
+        fastSet.InputRequest(data[key0]) ||
+        validate_InputRequest(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
         errors = vErrors.length;
       }
@@ -13450,15 +13546,16 @@ function validate_InputRequests_2(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (
-        !validate_InputRequest(data[key0], {
+      if (!(
+        fastSet.InputRequest(data[key0]) ||
+        validate_InputRequest(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
         errors = vErrors.length;
       }
@@ -13512,30 +13609,32 @@ function validate_InputRequiredResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.inputRequests !== undefined) {
-      if (
-        !validate_InputRequests(data.inputRequests, {
+      if (!(
+        fastSet.InputRequests(data.inputRequests) ||
+        validate_InputRequests(data.inputRequests, {
           instancePath: instancePath + "/inputRequests",
           parentData: data,
           parentDataProperty: "inputRequests",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
         errors = vErrors.length;
       }
@@ -13627,30 +13726,32 @@ function validate_InputRequiredResult_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.inputRequests !== undefined) {
-      if (
-        !validate_InputRequests(data.inputRequests, {
+      if (!(
+        fastSet.InputRequests(data.inputRequests) ||
+        validate_InputRequests(data.inputRequests, {
           instancePath: instancePath + "/inputRequests",
           parentData: data,
           parentDataProperty: "inputRequests",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
         errors = vErrors.length;
       }
@@ -13829,30 +13930,32 @@ function validate_InputResponseRequestParams(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.inputResponses !== undefined) {
-      if (
-        !validate_InputResponses(data.inputResponses, {
+      if (!(
+        fastSet.InputResponses(data.inputResponses) ||
+        validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
@@ -13999,15 +14102,16 @@ function validate_InputResponses(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (
-        !validate_InputResponse(data[key0], {
+      if (!(
+        fastSet.InputResponse(data[key0]) ||
+        validate_InputResponse(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
         errors = vErrors.length;
       }
@@ -14046,15 +14150,16 @@ function validate_InputResponses_2(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (
-        !validate_InputResponse(data[key0], {
+      if (!(
+        fastSet.InputResponse(data[key0]) ||
+        validate_InputResponse(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
         errors = vErrors.length;
       }
@@ -14445,15 +14550,16 @@ function validate_JSONArray(
   if (Array.isArray(data)) {
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
-      if (
-        !validate_JSONValue(data[i0], {
+      if (!(
+        fastSet.JSONValue(data[i0]) ||
+        validate_JSONValue(data[i0], {
           instancePath: instancePath + "/" + i0,
           parentData: data,
           parentDataProperty: i0,
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
         errors = vErrors.length;
       }
@@ -14492,15 +14598,16 @@ function validate_JSONObject(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (
-        !validate_JSONValue(data[key0], {
+      if (!(
+        fastSet.JSONValue(data[key0]) ||
+        validate_JSONValue(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
         errors = vErrors.length;
       }
@@ -14539,15 +14646,16 @@ function validate_JSONObject_2(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (
-        !validate_JSONValue(data[key0], {
+      if (!(
+        fastSet.JSONValue(data[key0]) ||
+        validate_JSONValue(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
         errors = vErrors.length;
       }
@@ -14616,29 +14724,31 @@ function validate_JSONRPCErrorResponse(
       errors++;
     }
     if (data.error !== undefined) {
-      if (
-        !validate_Error(data.error, {
+      if (!(
+        fastSet.Error(data.error) ||
+        validate_Error(data.error, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -15141,15 +15251,16 @@ function validate_JSONRPCRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -15306,15 +15417,16 @@ function validate_JSONRPCRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -15549,15 +15661,16 @@ function validate_JSONRPCResultResponse(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -15596,15 +15709,16 @@ function validate_JSONRPCResultResponse(
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_Result_3(data.result, {
+      if (!(
+        fastSet.ClientResult(data.result) ||
+        validate_Result_3(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Result_3.errors : vErrors.concat(validate_Result_3.errors);
         errors = vErrors.length;
       }
@@ -15692,15 +15806,16 @@ function validate_JSONRPCResultResponse_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -15739,15 +15854,16 @@ function validate_JSONRPCResultResponse_2(
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_Result_3(data.result, {
+      if (!(
+        fastSet.ClientResult(data.result) ||
+        validate_Result_3(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Result_3.errors : vErrors.concat(validate_Result_3.errors);
         errors = vErrors.length;
       }
@@ -15909,7 +16025,10 @@ function validate_JSONValue_2(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_JSONObject(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.JSONObject(data) ||
+    validate_JSONObject(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
     errors = vErrors.length;
   }
@@ -15922,15 +16041,16 @@ function validate_JSONValue_2(
   if (Array.isArray(data)) {
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
-      if (
-        !validate_JSONValue(data[i0], {
+      if (!(
+        fastSet.JSONValue(data[i0]) ||
+        validate_JSONValue(data[i0], {
           instancePath: instancePath + "/" + i0,
           parentData: data,
           parentDataProperty: i0,
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
         errors = vErrors.length;
       }
@@ -16532,15 +16652,16 @@ function validate_ListPromptsRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -16612,15 +16733,16 @@ function validate_ListPromptsRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -16726,15 +16848,16 @@ function validate_ListPromptsRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -16806,15 +16929,16 @@ function validate_ListPromptsRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -16920,15 +17044,16 @@ function validate_ListPromptsResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -16989,15 +17114,16 @@ function validate_ListPromptsResult(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Prompt(data3[i0], {
+          if (!(
+            fastSet.Prompt(data3[i0]) ||
+            validate_Prompt(data3[i0], {
               instancePath: instancePath + "/prompts/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
             errors = vErrors.length;
           }
@@ -17153,15 +17279,16 @@ function validate_ListPromptsResultResponse(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -17200,15 +17327,16 @@ function validate_ListPromptsResultResponse(
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_ListPromptsResult(data.result, {
+      if (!(
+        fastSet.ListPromptsResult(data.result) ||
+        validate_ListPromptsResult(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
         errors = vErrors.length;
@@ -17312,15 +17440,16 @@ function validate_ListResourceTemplatesRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -17392,15 +17521,16 @@ function validate_ListResourceTemplatesRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -17506,15 +17636,16 @@ function validate_ListResourceTemplatesRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -17586,15 +17717,16 @@ function validate_ListResourceTemplatesRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -17700,15 +17832,16 @@ function validate_ListResourceTemplatesResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -17769,15 +17902,16 @@ function validate_ListResourceTemplatesResult(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ResourceTemplate(data3[i0], {
+          if (!(
+            fastSet.ResourceTemplate(data3[i0]) ||
+            validate_ResourceTemplate(data3[i0], {
               instancePath: instancePath + "/resourceTemplates/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_ResourceTemplate.errors : vErrors.concat(validate_ResourceTemplate.errors);
             errors = vErrors.length;
@@ -17934,15 +18068,16 @@ function validate_ListResourceTemplatesResultResponse(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -17981,15 +18116,16 @@ function validate_ListResourceTemplatesResultResponse(
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_ListResourceTemplatesResult(data.result, {
+      if (!(
+        fastSet.ListResourceTemplatesResult(data.result) ||
+        validate_ListResourceTemplatesResult(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_ListResourceTemplatesResult.errors
@@ -18095,15 +18231,16 @@ function validate_ListResourcesRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -18175,15 +18312,16 @@ function validate_ListResourcesRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -18289,15 +18427,16 @@ function validate_ListResourcesRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -18369,15 +18508,16 @@ function validate_ListResourcesRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -18483,15 +18623,16 @@ function validate_ListResourcesResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -18552,15 +18693,16 @@ function validate_ListResourcesResult(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Resource(data3[i0], {
+          if (!(
+            fastSet.Resource(data3[i0]) ||
+            validate_Resource(data3[i0], {
               instancePath: instancePath + "/resources/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
             errors = vErrors.length;
           }
@@ -18716,15 +18858,16 @@ function validate_ListResourcesResultResponse(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -18763,15 +18906,16 @@ function validate_ListResourcesResultResponse(
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_ListResourcesResult(data.result, {
+      if (!(
+        fastSet.ListResourcesResult(data.result) ||
+        validate_ListResourcesResult(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
         errors = vErrors.length;
@@ -18866,15 +19010,16 @@ function validate_ListRootsRequest(
       let data1 = data.params;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1._meta !== undefined) {
-          if (
-            !validate_MetaObject(data1._meta, {
+          if (!(
+            fastSet.MetaObject(data1._meta) ||
+            validate_MetaObject(data1._meta, {
               instancePath: instancePath + "/params/_meta",
               parentData: data1,
               parentDataProperty: "_meta",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
             errors = vErrors.length;
           }
@@ -18984,15 +19129,16 @@ function validate_ListRootsRequest_2(
       let data1 = data.params;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1._meta !== undefined) {
-          if (
-            !validate_MetaObject(data1._meta, {
+          if (!(
+            fastSet.MetaObject(data1._meta) ||
+            validate_MetaObject(data1._meta, {
               instancePath: instancePath + "/params/_meta",
               parentData: data1,
               parentDataProperty: "_meta",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
             errors = vErrors.length;
           }
@@ -19051,15 +19197,16 @@ function validate_ListRootsRequest_properties_params(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -19121,15 +19268,16 @@ function validate_ListRootsResult(
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Root(data0[i0], {
+          if (!(
+            fastSet.Root(data0[i0]) ||
+            validate_Root(data0[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
@@ -19203,15 +19351,16 @@ function validate_ListRootsResult_2(
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Root(data0[i0], {
+          if (!(
+            fastSet.Root(data0[i0]) ||
+            validate_Root(data0[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
@@ -19326,15 +19475,16 @@ function validate_ListToolsRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -19406,15 +19556,16 @@ function validate_ListToolsRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -19520,15 +19671,16 @@ function validate_ListToolsRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -19600,15 +19752,16 @@ function validate_ListToolsRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -19714,15 +19867,16 @@ function validate_ListToolsResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -19800,15 +19954,16 @@ function validate_ListToolsResult(
       if (Array.isArray(data4)) {
         const len0 = data4.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Tool(data4[i0], {
+          if (!(
+            fastSet.Tool(data4[i0]) ||
+            validate_Tool(data4[i0], {
               instancePath: instancePath + "/tools/" + i0,
               parentData: data4,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
@@ -19947,15 +20102,16 @@ function validate_ListToolsResultResponse(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -19994,15 +20150,16 @@ function validate_ListToolsResultResponse(
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_ListToolsResult(data.result, {
+      if (!(
+        fastSet.ListToolsResult(data.result) ||
+        validate_ListToolsResult(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
         errors = vErrors.length;
       }
@@ -20268,15 +20425,16 @@ function validate_LoggingMessageNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_LoggingMessageNotificationParams(data.params, {
+      if (!(
+        fastSet.LoggingMessageNotificationParams(data.params) ||
+        validate_LoggingMessageNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_LoggingMessageNotificationParams.errors
@@ -20352,15 +20510,16 @@ function validate_LoggingMessageNotificationParams(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_NotificationMetaObject(data._meta, {
+      if (!(
+        fastSet.NotificationMetaObject(data._meta) ||
+        validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_NotificationMetaObject.errors
@@ -20369,15 +20528,16 @@ function validate_LoggingMessageNotificationParams(
       }
     }
     if (data.level !== undefined) {
-      if (
-        !validate_LoggingLevel(data.level, {
+      if (!(
+        fastSet.LoggingLevel(data.level) ||
+        validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
@@ -20467,15 +20627,16 @@ function validate_LoggingMessageNotificationParams_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_NotificationMetaObject(data._meta, {
+      if (!(
+        fastSet.NotificationMetaObject(data._meta) ||
+        validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_NotificationMetaObject.errors
@@ -20484,15 +20645,16 @@ function validate_LoggingMessageNotificationParams_2(
       }
     }
     if (data.level !== undefined) {
-      if (
-        !validate_LoggingLevel(data.level, {
+      if (!(
+        fastSet.LoggingLevel(data.level) ||
+        validate_LoggingLevel(data.level, {
           instancePath: instancePath + "/level",
           parentData: data,
           parentDataProperty: "level",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
@@ -20764,15 +20926,16 @@ function validate_MissingRequiredClientCapabilityError(
     }
     if (data.error !== undefined) {
       let data0 = data.error;
-      if (
-        !validate_Error(data0, {
+      if (!(
+        fastSet.Error(data0) ||
+        validate_Error(data0, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
@@ -20859,15 +21022,16 @@ function validate_MissingRequiredClientCapabilityError(
               errors++;
             }
             if (data2.requiredCapabilities !== undefined) {
-              if (
-                !validate_ClientCapabilities(data2.requiredCapabilities, {
+              if (!(
+                fastSet.ClientCapabilities(data2.requiredCapabilities) ||
+                validate_ClientCapabilities(data2.requiredCapabilities, {
                   instancePath: instancePath + "/error/data/requiredCapabilities",
                   parentData: data2,
                   parentDataProperty: "requiredCapabilities",
                   rootData,
                   dynamicAnchors,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null
                     ? validate_ClientCapabilities.errors
@@ -20908,15 +21072,16 @@ function validate_MissingRequiredClientCapabilityError(
       }
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -21145,15 +21310,16 @@ function validate_ModelPreferences(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ModelHint(data1[i0], {
+          if (!(
+            fastSet.ModelHint(data1[i0]) ||
+            validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
@@ -21363,15 +21529,16 @@ function validate_ModelPreferences_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ModelHint(data1[i0], {
+          if (!(
+            fastSet.ModelHint(data1[i0]) ||
+            validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
@@ -21714,15 +21881,16 @@ function validate_NotificationMetaObject(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/subscriptionId"] !== undefined) {
-      if (
-        !validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
+      if (!(
+        fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) ||
+        validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1subscriptionId",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -21765,15 +21933,16 @@ function validate_NotificationMetaObject_2(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/subscriptionId"] !== undefined) {
-      if (
-        !validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
+      if (!(
+        fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) ||
+        validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1subscriptionId",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -21816,15 +21985,16 @@ function validate_NotificationParams(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
-      if (
-        !validate_NotificationMetaObject(data._meta, {
+      if (!(
+        fastSet.NotificationMetaObject(data._meta) ||
+        validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_NotificationMetaObject.errors
@@ -22272,15 +22442,16 @@ function validate_PaginatedRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -22336,15 +22507,16 @@ function validate_PaginatedRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PaginatedRequestParams(data.params, {
+      if (!(
+        fastSet.PaginatedRequestParams(data.params) ||
+        validate_PaginatedRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_PaginatedRequestParams.errors
@@ -22405,15 +22577,16 @@ function validate_PaginatedRequestParams(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
@@ -22489,15 +22662,16 @@ function validate_PaginatedRequestParams_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
@@ -22573,15 +22747,16 @@ function validate_PaginatedResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -23355,15 +23530,16 @@ function validate_ProgressNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_ProgressNotificationParams(data.params, {
+      if (!(
+        fastSet.ProgressNotificationParams(data.params) ||
+        validate_ProgressNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_ProgressNotificationParams.errors
@@ -23439,15 +23615,16 @@ function validate_ProgressNotificationParams(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_NotificationMetaObject(data._meta, {
+      if (!(
+        fastSet.NotificationMetaObject(data._meta) ||
+        validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_NotificationMetaObject.errors
@@ -23491,15 +23668,16 @@ function validate_ProgressNotificationParams(
       }
     }
     if (data.progressToken !== undefined) {
-      if (
-        !validate_ProgressToken(data.progressToken, {
+      if (!(
+        fastSet.ProgressToken(data.progressToken) ||
+        validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
@@ -23590,15 +23768,16 @@ function validate_ProgressNotificationParams_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_NotificationMetaObject(data._meta, {
+      if (!(
+        fastSet.NotificationMetaObject(data._meta) ||
+        validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_NotificationMetaObject.errors
@@ -23642,15 +23821,16 @@ function validate_ProgressNotificationParams_2(
       }
     }
     if (data.progressToken !== undefined) {
-      if (
-        !validate_ProgressToken(data.progressToken, {
+      if (!(
+        fastSet.ProgressToken(data.progressToken) ||
+        validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
@@ -23790,15 +23970,16 @@ function validate_Prompt(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -23808,15 +23989,16 @@ function validate_Prompt(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptArgument(data1[i0], {
+          if (!(
+            fastSet.PromptArgument(data1[i0]) ||
+            validate_PromptArgument(data1[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
@@ -23860,15 +24042,16 @@ function validate_Prompt(
       if (Array.isArray(data4)) {
         const len1 = data4.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (
-            !validate_Icon(data4[i1], {
+          if (!(
+            fastSet.Icon(data4[i1]) ||
+            validate_Icon(data4[i1], {
               instancePath: instancePath + "/icons/" + i1,
               parentData: data4,
               parentDataProperty: i1,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -24297,15 +24480,16 @@ function validate_PromptListChangedNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_NotificationParams(data.params, {
+      if (!(
+        fastSet.NotificationParams(data.params) ||
+        validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
@@ -24379,29 +24563,31 @@ function validate_PromptMessage(
       errors++;
     }
     if (data.content !== undefined) {
-      if (
-        !validate_ContentBlock(data.content, {
+      if (!(
+        fastSet.ContentBlock(data.content) ||
+        validate_ContentBlock(data.content, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
         errors = vErrors.length;
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -24470,29 +24656,31 @@ function validate_PromptMessage_2(
       errors++;
     }
     if (data.content !== undefined) {
-      if (
-        !validate_ContentBlock(data.content, {
+      if (!(
+        fastSet.ContentBlock(data.content) ||
+        validate_ContentBlock(data.content, {
           instancePath: instancePath + "/content",
           parentData: data,
           parentDataProperty: "content",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
         errors = vErrors.length;
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -24814,15 +25002,16 @@ function validate_Prompt_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -24832,15 +25021,16 @@ function validate_Prompt_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_PromptArgument(data1[i0], {
+          if (!(
+            fastSet.PromptArgument(data1[i0]) ||
+            validate_PromptArgument(data1[i0], {
               instancePath: instancePath + "/arguments/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_PromptArgument.errors : vErrors.concat(validate_PromptArgument.errors);
             errors = vErrors.length;
@@ -24884,15 +25074,16 @@ function validate_Prompt_2(
       if (Array.isArray(data4)) {
         const len1 = data4.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          if (
-            !validate_Icon(data4[i1], {
+          if (!(
+            fastSet.Icon(data4[i1]) ||
+            validate_Icon(data4[i1], {
               instancePath: instancePath + "/icons/" + i1,
               parentData: data4,
               parentDataProperty: i1,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -25045,15 +25236,16 @@ function validate_ReadResourceRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -25125,15 +25317,16 @@ function validate_ReadResourceRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_ReadResourceRequestParams(data.params, {
+      if (!(
+        fastSet.ReadResourceRequestParams(data.params) ||
+        validate_ReadResourceRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_ReadResourceRequestParams.errors
@@ -25209,30 +25402,32 @@ function validate_ReadResourceRequestParams(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.inputResponses !== undefined) {
-      if (
-        !validate_InputResponses(data.inputResponses, {
+      if (!(
+        fastSet.InputResponses(data.inputResponses) ||
+        validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
@@ -25356,30 +25551,32 @@ function validate_ReadResourceRequestParams_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.inputResponses !== undefined) {
-      if (
-        !validate_InputResponses(data.inputResponses, {
+      if (!(
+        fastSet.InputResponses(data.inputResponses) ||
+        validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
@@ -25533,15 +25730,16 @@ function validate_ReadResourceRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -25613,15 +25811,16 @@ function validate_ReadResourceRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_ReadResourceRequestParams(data.params, {
+      if (!(
+        fastSet.ReadResourceRequestParams(data.params) ||
+        validate_ReadResourceRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_ReadResourceRequestParams.errors
@@ -25727,15 +25926,16 @@ function validate_ReadResourceResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -26010,15 +26210,16 @@ function validate_ReadResourceResultResponse(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -26350,44 +26551,47 @@ function validate_RequestMetaObject(
       errors++;
     }
     if (data["io.modelcontextprotocol/clientCapabilities"] !== undefined) {
-      if (
-        !validate_ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"], {
+      if (!(
+        fastSet.ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"]) ||
+        validate_ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1clientCapabilities",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/clientCapabilities",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data["io.modelcontextprotocol/clientInfo"] !== undefined) {
-      if (
-        !validate_Implementation(data["io.modelcontextprotocol/clientInfo"], {
+      if (!(
+        fastSet.Implementation(data["io.modelcontextprotocol/clientInfo"]) ||
+        validate_Implementation(data["io.modelcontextprotocol/clientInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1clientInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/clientInfo",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
     if (data["io.modelcontextprotocol/logLevel"] !== undefined) {
-      if (
-        !validate_LoggingLevel(data["io.modelcontextprotocol/logLevel"], {
+      if (!(
+        fastSet.LoggingLevel(data["io.modelcontextprotocol/logLevel"]) ||
+        validate_LoggingLevel(data["io.modelcontextprotocol/logLevel"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1logLevel",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/logLevel",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
@@ -26410,15 +26614,16 @@ function validate_RequestMetaObject(
       }
     }
     if (data.progressToken !== undefined) {
-      if (
-        !validate_ProgressToken(data.progressToken, {
+      if (!(
+        fastSet.ProgressToken(data.progressToken) ||
+        validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
@@ -26497,44 +26702,47 @@ function validate_RequestMetaObject_2(
       errors++;
     }
     if (data["io.modelcontextprotocol/clientCapabilities"] !== undefined) {
-      if (
-        !validate_ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"], {
+      if (!(
+        fastSet.ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"]) ||
+        validate_ClientCapabilities(data["io.modelcontextprotocol/clientCapabilities"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1clientCapabilities",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/clientCapabilities",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ClientCapabilities.errors : vErrors.concat(validate_ClientCapabilities.errors);
         errors = vErrors.length;
       }
     }
     if (data["io.modelcontextprotocol/clientInfo"] !== undefined) {
-      if (
-        !validate_Implementation(data["io.modelcontextprotocol/clientInfo"], {
+      if (!(
+        fastSet.Implementation(data["io.modelcontextprotocol/clientInfo"]) ||
+        validate_Implementation(data["io.modelcontextprotocol/clientInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1clientInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/clientInfo",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
     if (data["io.modelcontextprotocol/logLevel"] !== undefined) {
-      if (
-        !validate_LoggingLevel(data["io.modelcontextprotocol/logLevel"], {
+      if (!(
+        fastSet.LoggingLevel(data["io.modelcontextprotocol/logLevel"]) ||
+        validate_LoggingLevel(data["io.modelcontextprotocol/logLevel"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1logLevel",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/logLevel",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
         errors = vErrors.length;
       }
@@ -26557,15 +26765,16 @@ function validate_RequestMetaObject_2(
       }
     }
     if (data.progressToken !== undefined) {
-      if (
-        !validate_ProgressToken(data.progressToken, {
+      if (!(
+        fastSet.ProgressToken(data.progressToken) ||
+        validate_ProgressToken(data.progressToken, {
           instancePath: instancePath + "/progressToken",
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
         errors = vErrors.length;
       }
@@ -26629,15 +26838,16 @@ function validate_RequestParams(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
@@ -26692,15 +26902,16 @@ function validate_RequestParams_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
@@ -26770,29 +26981,31 @@ function validate_Resource(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -26819,15 +27032,16 @@ function validate_Resource(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -27014,15 +27228,16 @@ function validate_ResourceContents(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -27161,29 +27376,31 @@ function validate_ResourceLink(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -27210,15 +27427,16 @@ function validate_ResourceLink(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -27469,29 +27687,31 @@ function validate_ResourceLink_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -27518,15 +27738,16 @@ function validate_ResourceLink_2(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -27828,15 +28049,16 @@ function validate_ResourceListChangedNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_NotificationParams(data.params, {
+      if (!(
+        fastSet.NotificationParams(data.params) ||
+        validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
@@ -27910,15 +28132,16 @@ function validate_ResourceRequestParams(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
@@ -28026,29 +28249,31 @@ function validate_ResourceTemplate(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -28075,15 +28300,16 @@ function validate_ResourceTemplate(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -28534,29 +28760,31 @@ function validate_ResourceTemplate_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -28583,15 +28811,16 @@ function validate_ResourceTemplate_2(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -28855,15 +29084,16 @@ function validate_ResourceUpdatedNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_ResourceUpdatedNotificationParams(data.params, {
+      if (!(
+        fastSet.ResourceUpdatedNotificationParams(data.params) ||
+        validate_ResourceUpdatedNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_ResourceUpdatedNotificationParams.errors
@@ -28924,15 +29154,16 @@ function validate_ResourceUpdatedNotificationParams(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_NotificationMetaObject(data._meta, {
+      if (!(
+        fastSet.NotificationMetaObject(data._meta) ||
+        validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_NotificationMetaObject.errors
@@ -29027,15 +29258,16 @@ function validate_ResourceUpdatedNotificationParams_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_NotificationMetaObject(data._meta, {
+      if (!(
+        fastSet.NotificationMetaObject(data._meta) ||
+        validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_NotificationMetaObject.errors
@@ -29145,29 +29377,31 @@ function validate_Resource_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -29194,15 +29428,16 @@ function validate_Resource_2(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -29389,15 +29624,16 @@ function validate_Result(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -29454,15 +29690,16 @@ function validate_ResultMetaObject(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
-      if (
-        !validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
+      if (!(
+        fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) ||
+        validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1serverInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
@@ -29505,15 +29742,16 @@ function validate_ResultMetaObject_2(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
-      if (
-        !validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
+      if (!(
+        fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) ||
+        validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1serverInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
@@ -29603,15 +29841,16 @@ function validate_Result_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -29683,15 +29922,16 @@ function validate_Result_3(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -29763,15 +30003,16 @@ function validate_Result_4(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -29937,15 +30178,16 @@ function validate_Root(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -30050,15 +30292,16 @@ function validate_Root_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -30178,15 +30421,16 @@ function validate_SamplingMessage(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -30323,15 +30567,16 @@ function validate_SamplingMessage(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessageContentBlock(data1[i0], {
+          if (!(
+            fastSet.SamplingMessageContentBlock(data1[i0]) ||
+            validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_SamplingMessageContentBlock.errors
@@ -30382,15 +30627,16 @@ function validate_SamplingMessage(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -30717,15 +30963,16 @@ function validate_SamplingMessage_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -30862,15 +31109,16 @@ function validate_SamplingMessage_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessageContentBlock(data1[i0], {
+          if (!(
+            fastSet.SamplingMessageContentBlock(data1[i0]) ||
+            validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_SamplingMessageContentBlock.errors
@@ -30921,15 +31169,16 @@ function validate_SamplingMessage_2(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -30972,15 +31221,16 @@ function validate_ServerCapabilities(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.completions !== undefined) {
-      if (
-        !validate_JSONObject(data.completions, {
+      if (!(
+        fastSet.JSONObject(data.completions) ||
+        validate_JSONObject(data.completions, {
           instancePath: instancePath + "/completions",
           parentData: data,
           parentDataProperty: "completions",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
@@ -30989,15 +31239,16 @@ function validate_ServerCapabilities(
       let data1 = data.experimental;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         for (const key0 in data1) {
-          if (
-            !validate_JSONObject(data1[key0], {
+          if (!(
+            fastSet.JSONObject(data1[key0]) ||
+            validate_JSONObject(data1[key0], {
               instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data1,
               parentDataProperty: key0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
@@ -31022,15 +31273,16 @@ function validate_ServerCapabilities(
       let data3 = data.extensions;
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         for (const key1 in data3) {
-          if (
-            !validate_JSONObject(data3[key1], {
+          if (!(
+            fastSet.JSONObject(data3[key1]) ||
+            validate_JSONObject(data3[key1], {
               instancePath: instancePath + "/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data3,
               parentDataProperty: key1,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
@@ -31052,15 +31304,16 @@ function validate_ServerCapabilities(
       }
     }
     if (data.logging !== undefined) {
-      if (
-        !validate_JSONObject(data.logging, {
+      if (!(
+        fastSet.JSONObject(data.logging) ||
+        validate_JSONObject(data.logging, {
           instancePath: instancePath + "/logging",
           parentData: data,
           parentDataProperty: "logging",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
@@ -31236,15 +31489,16 @@ function validate_ServerCapabilities_2(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.completions !== undefined) {
-      if (
-        !validate_JSONObject(data.completions, {
+      if (!(
+        fastSet.JSONObject(data.completions) ||
+        validate_JSONObject(data.completions, {
           instancePath: instancePath + "/completions",
           parentData: data,
           parentDataProperty: "completions",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
@@ -31253,15 +31507,16 @@ function validate_ServerCapabilities_2(
       let data1 = data.experimental;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         for (const key0 in data1) {
-          if (
-            !validate_JSONObject(data1[key0], {
+          if (!(
+            fastSet.JSONObject(data1[key0]) ||
+            validate_JSONObject(data1[key0], {
               instancePath: instancePath + "/experimental/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data1,
               parentDataProperty: key0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
@@ -31286,15 +31541,16 @@ function validate_ServerCapabilities_2(
       let data3 = data.extensions;
       if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
         for (const key1 in data3) {
-          if (
-            !validate_JSONObject(data3[key1], {
+          if (!(
+            fastSet.JSONObject(data3[key1]) ||
+            validate_JSONObject(data3[key1], {
               instancePath: instancePath + "/extensions/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
               parentData: data3,
               parentDataProperty: key1,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
             errors = vErrors.length;
           }
@@ -31316,15 +31572,16 @@ function validate_ServerCapabilities_2(
       }
     }
     if (data.logging !== undefined) {
-      if (
-        !validate_JSONObject(data.logging, {
+      if (!(
+        fastSet.JSONObject(data.logging) ||
+        validate_JSONObject(data.logging, {
           instancePath: instancePath + "/logging",
           parentData: data,
           parentDataProperty: "logging",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
@@ -32868,15 +33125,16 @@ function validate_SubscriptionsAcknowledgedNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_SubscriptionsAcknowledgedNotificationParams(data.params, {
+      if (!(
+        fastSet.SubscriptionsAcknowledgedNotificationParams(data.params) ||
+        validate_SubscriptionsAcknowledgedNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_SubscriptionsAcknowledgedNotificationParams.errors
@@ -32937,15 +33195,16 @@ function validate_SubscriptionsAcknowledgedNotificationParams(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_NotificationMetaObject(data._meta, {
+      if (!(
+        fastSet.NotificationMetaObject(data._meta) ||
+        validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_NotificationMetaObject.errors
@@ -32954,15 +33213,16 @@ function validate_SubscriptionsAcknowledgedNotificationParams(
       }
     }
     if (data.notifications !== undefined) {
-      if (
-        !validate_SubscriptionFilter(data.notifications, {
+      if (!(
+        fastSet.SubscriptionFilter(data.notifications) ||
+        validate_SubscriptionFilter(data.notifications, {
           instancePath: instancePath + "/notifications",
           parentData: data,
           parentDataProperty: "notifications",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_SubscriptionFilter.errors : vErrors.concat(validate_SubscriptionFilter.errors);
         errors = vErrors.length;
@@ -33021,15 +33281,16 @@ function validate_SubscriptionsAcknowledgedNotificationParams_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_NotificationMetaObject(data._meta, {
+      if (!(
+        fastSet.NotificationMetaObject(data._meta) ||
+        validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_NotificationMetaObject.errors
@@ -33038,15 +33299,16 @@ function validate_SubscriptionsAcknowledgedNotificationParams_2(
       }
     }
     if (data.notifications !== undefined) {
-      if (
-        !validate_SubscriptionFilter(data.notifications, {
+      if (!(
+        fastSet.SubscriptionFilter(data.notifications) ||
+        validate_SubscriptionFilter(data.notifications, {
           instancePath: instancePath + "/notifications",
           parentData: data,
           parentDataProperty: "notifications",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_SubscriptionFilter.errors : vErrors.concat(validate_SubscriptionFilter.errors);
         errors = vErrors.length;
@@ -33201,15 +33463,16 @@ function validate_SubscriptionsAcknowledgedNotification_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_SubscriptionsAcknowledgedNotificationParams(data.params, {
+      if (!(
+        fastSet.SubscriptionsAcknowledgedNotificationParams(data.params) ||
+        validate_SubscriptionsAcknowledgedNotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_SubscriptionsAcknowledgedNotificationParams.errors
@@ -33315,15 +33578,16 @@ function validate_SubscriptionsListenRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -33395,15 +33659,16 @@ function validate_SubscriptionsListenRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_SubscriptionsListenRequestParams(data.params, {
+      if (!(
+        fastSet.SubscriptionsListenRequestParams(data.params) ||
+        validate_SubscriptionsListenRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_SubscriptionsListenRequestParams.errors
@@ -33479,30 +33744,32 @@ function validate_SubscriptionsListenRequestParams(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.notifications !== undefined) {
-      if (
-        !validate_SubscriptionFilter(data.notifications, {
+      if (!(
+        fastSet.SubscriptionFilter(data.notifications) ||
+        validate_SubscriptionFilter(data.notifications, {
           instancePath: instancePath + "/notifications",
           parentData: data,
           parentDataProperty: "notifications",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_SubscriptionFilter.errors : vErrors.concat(validate_SubscriptionFilter.errors);
         errors = vErrors.length;
@@ -33576,30 +33843,32 @@ function validate_SubscriptionsListenRequestParams_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_RequestMetaObject(data._meta, {
+      if (!(
+        fastSet.RequestMetaObject(data._meta) ||
+        validate_RequestMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_RequestMetaObject.errors : vErrors.concat(validate_RequestMetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.notifications !== undefined) {
-      if (
-        !validate_SubscriptionFilter(data.notifications, {
+      if (!(
+        fastSet.SubscriptionFilter(data.notifications) ||
+        validate_SubscriptionFilter(data.notifications, {
           instancePath: instancePath + "/notifications",
           parentData: data,
           parentDataProperty: "notifications",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_SubscriptionFilter.errors : vErrors.concat(validate_SubscriptionFilter.errors);
         errors = vErrors.length;
@@ -33703,15 +33972,16 @@ function validate_SubscriptionsListenRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -33783,15 +34053,16 @@ function validate_SubscriptionsListenRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_SubscriptionsListenRequestParams(data.params, {
+      if (!(
+        fastSet.SubscriptionsListenRequestParams(data.params) ||
+        validate_SubscriptionsListenRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_SubscriptionsListenRequestParams.errors
@@ -33867,15 +34138,16 @@ function validate_SubscriptionsListenResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_SubscriptionsListenResultMetaObject(data._meta, {
+      if (!(
+        fastSet.SubscriptionsListenResultMetaObject(data._meta) ||
+        validate_SubscriptionsListenResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_SubscriptionsListenResultMetaObject.errors
@@ -33953,29 +34225,31 @@ function validate_SubscriptionsListenResultMetaObject(
       errors++;
     }
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
-      if (
-        !validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
+      if (!(
+        fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) ||
+        validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1serverInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
     if (data["io.modelcontextprotocol/subscriptionId"] !== undefined) {
-      if (
-        !validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
+      if (!(
+        fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) ||
+        validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1subscriptionId",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -34033,29 +34307,31 @@ function validate_SubscriptionsListenResultMetaObject_2(
       errors++;
     }
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
-      if (
-        !validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
+      if (!(
+        fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) ||
+        validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1serverInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
     }
     if (data["io.modelcontextprotocol/subscriptionId"] !== undefined) {
-      if (
-        !validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
+      if (!(
+        fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) ||
+        validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1subscriptionId",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -34143,15 +34419,16 @@ function validate_SubscriptionsListenResultResponse(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -34190,15 +34467,16 @@ function validate_SubscriptionsListenResultResponse(
       }
     }
     if (data.result !== undefined) {
-      if (
-        !validate_SubscriptionsListenResult(data.result, {
+      if (!(
+        fastSet.SubscriptionsListenResult(data.result) ||
+        validate_SubscriptionsListenResult(data.result, {
           instancePath: instancePath + "/result",
           parentData: data,
           parentDataProperty: "result",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_SubscriptionsListenResult.errors
@@ -34274,15 +34552,16 @@ function validate_SubscriptionsListenResult_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_SubscriptionsListenResultMetaObject(data._meta, {
+      if (!(
+        fastSet.SubscriptionsListenResultMetaObject(data._meta) ||
+        validate_SubscriptionsListenResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_SubscriptionsListenResultMetaObject.errors
@@ -34375,29 +34654,31 @@ function validate_TextContent(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -34520,29 +34801,31 @@ function validate_TextContent_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -34665,15 +34948,16 @@ function validate_TextResourceContents(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -34814,15 +35098,16 @@ function validate_TextResourceContents_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -36159,29 +36444,31 @@ function validate_Tool(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_ToolAnnotations(data.annotations, {
+      if (!(
+        fastSet.ToolAnnotations(data.annotations) ||
+        validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
@@ -36208,15 +36495,16 @@ function validate_Tool(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -36910,15 +37198,16 @@ function validate_ToolListChangedNotification(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_NotificationParams(data.params, {
+      if (!(
+        fastSet.NotificationParams(data.params) ||
+        validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
@@ -37058,15 +37347,16 @@ function validate_ToolListChangedNotification_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_NotificationParams(data.params, {
+      if (!(
+        fastSet.NotificationParams(data.params) ||
+        validate_NotificationParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
@@ -37155,15 +37445,16 @@ function validate_ToolResultContent(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -37173,15 +37464,16 @@ function validate_ToolResultContent(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data1[i0], {
+          if (!(
+            fastSet.ContentBlock(data1[i0]) ||
+            validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
@@ -37352,15 +37644,16 @@ function validate_ToolResultContent_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -37370,15 +37663,16 @@ function validate_ToolResultContent_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data1[i0], {
+          if (!(
+            fastSet.ContentBlock(data1[i0]) ||
+            validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
@@ -37564,15 +37858,16 @@ function validate_ToolUseContent(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -37761,15 +38056,16 @@ function validate_ToolUseContent_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -37928,29 +38224,31 @@ function validate_Tool_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_ToolAnnotations(data.annotations, {
+      if (!(
+        fastSet.ToolAnnotations(data.annotations) ||
+        validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
@@ -37977,15 +38275,16 @@ function validate_Tool_2(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -38238,15 +38537,16 @@ function validate_UnsupportedProtocolVersionError(
     }
     if (data.error !== undefined) {
       let data0 = data.error;
-      if (
-        !validate_Error(data0, {
+      if (!(
+        fastSet.Error(data0) ||
+        validate_Error(data0, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
@@ -38434,15 +38734,16 @@ function validate_UnsupportedProtocolVersionError(
       }
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }

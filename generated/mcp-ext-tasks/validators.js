@@ -1251,15 +1251,16 @@ function validate_Annotations(
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Role(data0[i0], {
+          if (!(
+            fastSet.Role(data0[i0]) ||
+            validate_Role(data0[i0], {
               instancePath: instancePath + "/audience/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
             errors = vErrors.length;
           }
@@ -1429,29 +1430,31 @@ function validate_AudioContent(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -1608,15 +1611,16 @@ function validate_BlobResourceContents(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -1878,7 +1882,10 @@ function validate_CancelTaskRequest(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.JSONRPCRequest(data) ||
+    validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
@@ -2102,7 +2109,10 @@ function validate_CancelTaskResult(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.Result(data) ||
+    validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
@@ -3188,15 +3198,16 @@ function validate_CreateMessageRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_CreateMessageRequestParams(data.params, {
+      if (!(
+        fastSet.CreateMessageRequestParams(data.params) ||
+        validate_CreateMessageRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_CreateMessageRequestParams.errors
@@ -3327,15 +3338,16 @@ function validate_CreateMessageRequestParams(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessage(data2[i0], {
+          if (!(
+            fastSet.SamplingMessage(data2[i0]) ||
+            validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
@@ -3358,29 +3370,31 @@ function validate_CreateMessageRequestParams(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_JSONObject(data.metadata, {
+      if (!(
+        fastSet.JSONObject(data.metadata) ||
+        validate_JSONObject(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.modelPreferences !== undefined) {
-      if (
-        !validate_ModelPreferences(data.modelPreferences, {
+      if (!(
+        fastSet.ModelPreferences(data.modelPreferences) ||
+        validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
@@ -3459,15 +3473,16 @@ function validate_CreateMessageRequestParams(
       }
     }
     if (data.toolChoice !== undefined) {
-      if (
-        !validate_ToolChoice(data.toolChoice, {
+      if (!(
+        fastSet.ToolChoice(data.toolChoice) ||
+        validate_ToolChoice(data.toolChoice, {
           instancePath: instancePath + "/toolChoice",
           parentData: data,
           parentDataProperty: "toolChoice",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
         errors = vErrors.length;
       }
@@ -3477,15 +3492,16 @@ function validate_CreateMessageRequestParams(
       if (Array.isArray(data11)) {
         const len2 = data11.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          if (
-            !validate_Tool(data11[i2], {
+          if (!(
+            fastSet.Tool(data11[i2]) ||
+            validate_Tool(data11[i2], {
               instancePath: instancePath + "/tools/" + i2,
               parentData: data11,
               parentDataProperty: i2,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
@@ -3640,15 +3656,16 @@ function validate_CreateMessageRequestParams_2(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessage(data2[i0], {
+          if (!(
+            fastSet.SamplingMessage(data2[i0]) ||
+            validate_SamplingMessage(data2[i0], {
               instancePath: instancePath + "/messages/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_SamplingMessage.errors : vErrors.concat(validate_SamplingMessage.errors);
             errors = vErrors.length;
@@ -3671,29 +3688,31 @@ function validate_CreateMessageRequestParams_2(
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_JSONObject(data.metadata, {
+      if (!(
+        fastSet.JSONObject(data.metadata) ||
+        validate_JSONObject(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.modelPreferences !== undefined) {
-      if (
-        !validate_ModelPreferences(data.modelPreferences, {
+      if (!(
+        fastSet.ModelPreferences(data.modelPreferences) ||
+        validate_ModelPreferences(data.modelPreferences, {
           instancePath: instancePath + "/modelPreferences",
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ModelPreferences.errors : vErrors.concat(validate_ModelPreferences.errors);
         errors = vErrors.length;
@@ -3772,15 +3791,16 @@ function validate_CreateMessageRequestParams_2(
       }
     }
     if (data.toolChoice !== undefined) {
-      if (
-        !validate_ToolChoice(data.toolChoice, {
+      if (!(
+        fastSet.ToolChoice(data.toolChoice) ||
+        validate_ToolChoice(data.toolChoice, {
           instancePath: instancePath + "/toolChoice",
           parentData: data,
           parentDataProperty: "toolChoice",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
         errors = vErrors.length;
       }
@@ -3790,15 +3810,16 @@ function validate_CreateMessageRequestParams_2(
       if (Array.isArray(data11)) {
         const len2 = data11.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          if (
-            !validate_Tool(data11[i2], {
+          if (!(
+            fastSet.Tool(data11[i2]) ||
+            validate_Tool(data11[i2], {
               instancePath: instancePath + "/tools/" + i2,
               parentData: data11,
               parentDataProperty: i2,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
             errors = vErrors.length;
           }
@@ -3913,15 +3934,16 @@ function validate_CreateMessageResult(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -4058,15 +4080,16 @@ function validate_CreateMessageResult(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessageContentBlock(data1[i0], {
+          if (!(
+            fastSet.SamplingMessageContentBlock(data1[i0]) ||
+            validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_SamplingMessageContentBlock.errors
@@ -4134,15 +4157,16 @@ function validate_CreateMessageResult(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -4200,7 +4224,10 @@ function validate_CreateTaskResult(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.Result(data) ||
+    validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
@@ -5480,15 +5507,16 @@ function validate_DetailedTask(
       }
     }
     if (data.inputRequests !== undefined) {
-      if (
-        !validate_InputRequests(data.inputRequests, {
+      if (!(
+        fastSet.InputRequests(data.inputRequests) ||
+        validate_InputRequests(data.inputRequests, {
           instancePath: instancePath + "/inputRequests",
           parentData: data,
           parentDataProperty: "inputRequests",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
         errors = vErrors.length;
       }
@@ -6288,15 +6316,16 @@ function validate_DetailedTask(
       }
     }
     if (data.error !== undefined) {
-      if (
-        !validate_Error(data.error, {
+      if (!(
+        fastSet.Error(data.error) ||
+        validate_Error(data.error, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
@@ -6792,15 +6821,16 @@ function validate_ElicitRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_ElicitRequestParams(data.params, {
+      if (!(
+        fastSet.ElicitRequestParams(data.params) ||
+        validate_ElicitRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
         errors = vErrors.length;
@@ -6973,8 +7003,9 @@ function validate_ElicitRequestFormParams(
           let data4 = data2.properties;
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             for (const key0 in data4) {
-              if (
-                !validate_PrimitiveSchemaDefinition(data4[key0], {
+              if (!(
+                fastSet.PrimitiveSchemaDefinition(data4[key0]) ||
+                validate_PrimitiveSchemaDefinition(data4[key0], {
                   instancePath:
                     instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
                   parentData: data4,
@@ -6982,7 +7013,7 @@ function validate_ElicitRequestFormParams(
                   rootData,
                   dynamicAnchors,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null
                     ? validate_PrimitiveSchemaDefinition.errors
@@ -7263,8 +7294,9 @@ function validate_ElicitRequestFormParams_2(
           let data4 = data2.properties;
           if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
             for (const key0 in data4) {
-              if (
-                !validate_PrimitiveSchemaDefinition(data4[key0], {
+              if (!(
+                fastSet.PrimitiveSchemaDefinition(data4[key0]) ||
+                validate_PrimitiveSchemaDefinition(data4[key0], {
                   instancePath:
                     instancePath + "/requestedSchema/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
                   parentData: data4,
@@ -7272,7 +7304,7 @@ function validate_ElicitRequestFormParams_2(
                   rootData,
                   dynamicAnchors,
                 })
-              ) {
+              )) {
                 vErrors =
                   vErrors === null
                     ? validate_PrimitiveSchemaDefinition.errors
@@ -7979,15 +8011,16 @@ function validate_ElicitRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_ElicitRequestParams(data.params, {
+      if (!(
+        fastSet.ElicitRequestParams(data.params) ||
+        validate_ElicitRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ElicitRequestParams.errors : vErrors.concat(validate_ElicitRequestParams.errors);
         errors = vErrors.length;
@@ -8249,29 +8282,31 @@ function validate_EmbeddedResource(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -8458,29 +8493,31 @@ function validate_EmbeddedResource_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -9179,15 +9216,16 @@ function validate_FailedTask(
       }
     }
     if (data.error !== undefined) {
-      if (
-        !validate_Error(data.error, {
+      if (!(
+        fastSet.Error(data.error) ||
+        validate_Error(data.error, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
@@ -9237,7 +9275,10 @@ function validate_GetTaskRequest(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.JSONRPCRequest(data) ||
+    validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
@@ -9461,7 +9502,10 @@ function validate_GetTaskResult(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.Result(data) ||
+    validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
@@ -10160,15 +10204,16 @@ function validate_GetTaskResult(
       }
     }
     if (data.inputRequests !== undefined) {
-      if (
-        !validate_InputRequests(data.inputRequests, {
+      if (!(
+        fastSet.InputRequests(data.inputRequests) ||
+        validate_InputRequests(data.inputRequests, {
           instancePath: instancePath + "/inputRequests",
           parentData: data,
           parentDataProperty: "inputRequests",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
         errors = vErrors.length;
       }
@@ -10968,15 +11013,16 @@ function validate_GetTaskResult(
       }
     }
     if (data.error !== undefined) {
-      if (
-        !validate_Error(data.error, {
+      if (!(
+        fastSet.Error(data.error) ||
+        validate_Error(data.error, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
@@ -11863,29 +11909,31 @@ function validate_ImageContent(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -12057,29 +12105,31 @@ function validate_ImageContent_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -12257,15 +12307,16 @@ function validate_Implementation(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data1[i0], {
+          if (!(
+            fastSet.Icon(data1[i0]) ||
+            validate_Icon(data1[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -12460,15 +12511,16 @@ function validate_Implementation_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data1[i0], {
+          if (!(
+            fastSet.Icon(data1[i0]) ||
+            validate_Icon(data1[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -12786,15 +12838,16 @@ function validate_InputRequests(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (
-        !validate_InputRequest(data[key0], {
+      if (!(
+        fastSet.InputRequest(data[key0]) ||
+        validate_InputRequest(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
         errors = vErrors.length;
       }
@@ -12833,15 +12886,16 @@ function validate_InputRequests_2(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (
-        !validate_InputRequest(data[key0], {
+      if (!(
+        fastSet.InputRequest(data[key0]) ||
+        validate_InputRequest(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
         errors = vErrors.length;
       }
@@ -13218,15 +13272,16 @@ function validate_InputRequiredTask(
       }
     }
     if (data.inputRequests !== undefined) {
-      if (
-        !validate_InputRequests(data.inputRequests, {
+      if (!(
+        fastSet.InputRequests(data.inputRequests) ||
+        validate_InputRequests(data.inputRequests, {
           instancePath: instancePath + "/inputRequests",
           parentData: data,
           parentDataProperty: "inputRequests",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
         errors = vErrors.length;
       }
@@ -13365,15 +13420,16 @@ function validate_InputResponses(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (
-        !validate_InputResponse(data[key0], {
+      if (!(
+        fastSet.InputResponse(data[key0]) ||
+        validate_InputResponse(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
         errors = vErrors.length;
       }
@@ -13412,15 +13468,16 @@ function validate_JSONObject(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (
-        !validate_JSONValue(data[key0], {
+      if (!(
+        fastSet.JSONValue(data[key0]) ||
+        validate_JSONValue(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
         errors = vErrors.length;
       }
@@ -13459,15 +13516,16 @@ function validate_JSONObject_2(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
-      if (
-        !validate_JSONValue(data[key0], {
+      if (!(
+        fastSet.JSONValue(data[key0]) ||
+        validate_JSONValue(data[key0], {
           instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
           parentData: data,
           parentDataProperty: key0,
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
         errors = vErrors.length;
       }
@@ -13687,15 +13745,16 @@ function validate_JSONRPCRequest(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -13852,15 +13911,16 @@ function validate_JSONRPCRequest_2(
       errors++;
     }
     if (data.id !== undefined) {
-      if (
-        !validate_RequestId(data.id, {
+      if (!(
+        fastSet.RequestId(data.id) ||
+        validate_RequestId(data.id, {
           instancePath: instancePath + "/id",
           parentData: data,
           parentDataProperty: "id",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -14091,7 +14151,10 @@ function validate_JSONValue_2(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_JSONObject(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.JSONObject(data) ||
+    validate_JSONObject(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
     errors = vErrors.length;
   }
@@ -14104,15 +14167,16 @@ function validate_JSONValue_2(
   if (Array.isArray(data)) {
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
-      if (
-        !validate_JSONValue(data[i0], {
+      if (!(
+        fastSet.JSONValue(data[i0]) ||
+        validate_JSONValue(data[i0], {
           instancePath: instancePath + "/" + i0,
           parentData: data,
           parentDataProperty: i0,
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
         errors = vErrors.length;
       }
@@ -14705,15 +14769,16 @@ function validate_ListRootsRequest(
       let data1 = data.params;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1._meta !== undefined) {
-          if (
-            !validate_MetaObject(data1._meta, {
+          if (!(
+            fastSet.MetaObject(data1._meta) ||
+            validate_MetaObject(data1._meta, {
               instancePath: instancePath + "/params/_meta",
               parentData: data1,
               parentDataProperty: "_meta",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
             errors = vErrors.length;
           }
@@ -14823,15 +14888,16 @@ function validate_ListRootsRequest_2(
       let data1 = data.params;
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         if (data1._meta !== undefined) {
-          if (
-            !validate_MetaObject(data1._meta, {
+          if (!(
+            fastSet.MetaObject(data1._meta) ||
+            validate_MetaObject(data1._meta, {
               instancePath: instancePath + "/params/_meta",
               parentData: data1,
               parentDataProperty: "_meta",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
             errors = vErrors.length;
           }
@@ -14890,15 +14956,16 @@ function validate_ListRootsRequest_properties_params(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -14960,15 +15027,16 @@ function validate_ListRootsResult(
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Root(data0[i0], {
+          if (!(
+            fastSet.Root(data0[i0]) ||
+            validate_Root(data0[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
@@ -15042,15 +15110,16 @@ function validate_ListRootsResult_2(
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Root(data0[i0], {
+          if (!(
+            fastSet.Root(data0[i0]) ||
+            validate_Root(data0[i0], {
               instancePath: instancePath + "/roots/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
             errors = vErrors.length;
           }
@@ -15322,15 +15391,16 @@ function validate_ModelPreferences(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ModelHint(data1[i0], {
+          if (!(
+            fastSet.ModelHint(data1[i0]) ||
+            validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
@@ -15540,15 +15610,16 @@ function validate_ModelPreferences_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ModelHint(data1[i0], {
+          if (!(
+            fastSet.ModelHint(data1[i0]) ||
+            validate_ModelHint(data1[i0], {
               instancePath: instancePath + "/hints/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
             errors = vErrors.length;
           }
@@ -15705,15 +15776,16 @@ function validate_NotificationMetaObject(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/subscriptionId"] !== undefined) {
-      if (
-        !validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
+      if (!(
+        fastSet.RequestId(data["io.modelcontextprotocol/subscriptionId"]) ||
+        validate_RequestId(data["io.modelcontextprotocol/subscriptionId"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1subscriptionId",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
         errors = vErrors.length;
       }
@@ -15756,15 +15828,16 @@ function validate_NotificationParams(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
-      if (
-        !validate_NotificationMetaObject(data._meta, {
+      if (!(
+        fastSet.NotificationMetaObject(data._meta) ||
+        validate_NotificationMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null
             ? validate_NotificationMetaObject.errors
@@ -16780,29 +16853,31 @@ function validate_ResourceLink(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -16829,15 +16904,16 @@ function validate_ResourceLink(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -17088,29 +17164,31 @@ function validate_ResourceLink_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -17137,15 +17215,16 @@ function validate_ResourceLink_2(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -17366,15 +17445,16 @@ function validate_Result(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -17431,15 +17511,16 @@ function validate_ResultMetaObject(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
-      if (
-        !validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
+      if (!(
+        fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) ||
+        validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1serverInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
@@ -17482,15 +17563,16 @@ function validate_ResultMetaObject_2(
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
-      if (
-        !validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
+      if (!(
+        fastSet.Implementation(data["io.modelcontextprotocol/serverInfo"]) ||
+        validate_Implementation(data["io.modelcontextprotocol/serverInfo"], {
           instancePath: instancePath + "/io.modelcontextprotocol~1serverInfo",
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
         errors = vErrors.length;
       }
@@ -17548,15 +17630,16 @@ function validate_Result_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_ResultMetaObject(data._meta, {
+      if (!(
+        fastSet.ResultMetaObject(data._meta) ||
+        validate_ResultMetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_ResultMetaObject.errors : vErrors.concat(validate_ResultMetaObject.errors);
         errors = vErrors.length;
@@ -17722,15 +17805,16 @@ function validate_Root(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -17835,15 +17919,16 @@ function validate_Root_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -17963,15 +18048,16 @@ function validate_SamplingMessage(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -18108,15 +18194,16 @@ function validate_SamplingMessage(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessageContentBlock(data1[i0], {
+          if (!(
+            fastSet.SamplingMessageContentBlock(data1[i0]) ||
+            validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_SamplingMessageContentBlock.errors
@@ -18167,15 +18254,16 @@ function validate_SamplingMessage(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -18502,15 +18590,16 @@ function validate_SamplingMessage_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -18647,15 +18736,16 @@ function validate_SamplingMessage_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_SamplingMessageContentBlock(data1[i0], {
+          if (!(
+            fastSet.SamplingMessageContentBlock(data1[i0]) ||
+            validate_SamplingMessageContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null
                 ? validate_SamplingMessageContentBlock.errors
@@ -18706,15 +18796,16 @@ function validate_SamplingMessage_2(
       }
     }
     if (data.role !== undefined) {
-      if (
-        !validate_Role(data.role, {
+      if (!(
+        fastSet.Role(data.role) ||
+        validate_Role(data.role, {
           instancePath: instancePath + "/role",
           parentData: data,
           parentDataProperty: "role",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
         errors = vErrors.length;
       }
@@ -19902,7 +19993,10 @@ function validate_TaskStatusNotification(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.JSONRPCNotification(data) ||
+    validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors =
       vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
     errors = vErrors.length;
@@ -19973,15 +20067,16 @@ function validate_TaskStatusNotification(
     }
     if (data.params !== undefined) {
       let data1 = data.params;
-      if (
-        !validate_NotificationParams(data1, {
+      if (!(
+        fastSet.NotificationParams(data1) ||
+        validate_NotificationParams(data1, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
         errors = vErrors.length;
@@ -20681,15 +20776,16 @@ function validate_TaskStatusNotification(
           }
         }
         if (data1.inputRequests !== undefined) {
-          if (
-            !validate_InputRequests(data1.inputRequests, {
+          if (!(
+            fastSet.InputRequests(data1.inputRequests) ||
+            validate_InputRequests(data1.inputRequests, {
               instancePath: instancePath + "/params/inputRequests",
               parentData: data1,
               parentDataProperty: "inputRequests",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
             errors = vErrors.length;
           }
@@ -21489,15 +21585,16 @@ function validate_TaskStatusNotification(
           }
         }
         if (data1.error !== undefined) {
-          if (
-            !validate_Error(data1.error, {
+          if (!(
+            fastSet.Error(data1.error) ||
+            validate_Error(data1.error, {
               instancePath: instancePath + "/params/error",
               parentData: data1,
               parentDataProperty: "error",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
             errors = vErrors.length;
           }
@@ -22005,7 +22102,10 @@ function validate_TaskStatusNotificationParams(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.NotificationParams(data) ||
+    validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors =
       vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
     errors = vErrors.length;
@@ -22705,15 +22805,16 @@ function validate_TaskStatusNotificationParams(
       }
     }
     if (data.inputRequests !== undefined) {
-      if (
-        !validate_InputRequests(data.inputRequests, {
+      if (!(
+        fastSet.InputRequests(data.inputRequests) ||
+        validate_InputRequests(data.inputRequests, {
           instancePath: instancePath + "/inputRequests",
           parentData: data,
           parentDataProperty: "inputRequests",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
         errors = vErrors.length;
       }
@@ -23513,15 +23614,16 @@ function validate_TaskStatusNotificationParams(
       }
     }
     if (data.error !== undefined) {
-      if (
-        !validate_Error(data.error, {
+      if (!(
+        fastSet.Error(data.error) ||
+        validate_Error(data.error, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
@@ -24010,7 +24112,10 @@ function validate_TaskStatusNotification_allOf_1_properties_params(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.NotificationParams(data) ||
+    validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors =
       vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
     errors = vErrors.length;
@@ -24710,15 +24815,16 @@ function validate_TaskStatusNotification_allOf_1_properties_params(
       }
     }
     if (data.inputRequests !== undefined) {
-      if (
-        !validate_InputRequests(data.inputRequests, {
+      if (!(
+        fastSet.InputRequests(data.inputRequests) ||
+        validate_InputRequests(data.inputRequests, {
           instancePath: instancePath + "/inputRequests",
           parentData: data,
           parentDataProperty: "inputRequests",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
         errors = vErrors.length;
       }
@@ -25518,15 +25624,16 @@ function validate_TaskStatusNotification_allOf_1_properties_params(
       }
     }
     if (data.error !== undefined) {
-      if (
-        !validate_Error(data.error, {
+      if (!(
+        fastSet.Error(data.error) ||
+        validate_Error(data.error, {
           instancePath: instancePath + "/error",
           parentData: data,
           parentDataProperty: "error",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
         errors = vErrors.length;
       }
@@ -26278,29 +26385,31 @@ function validate_TextContent(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -26423,29 +26532,31 @@ function validate_TextContent_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -26568,15 +26679,16 @@ function validate_TextResourceContents(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -26717,15 +26829,16 @@ function validate_TextResourceContents_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -28062,29 +28175,31 @@ function validate_Tool(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_ToolAnnotations(data.annotations, {
+      if (!(
+        fastSet.ToolAnnotations(data.annotations) ||
+        validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
@@ -28111,15 +28226,16 @@ function validate_Tool(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -28762,15 +28878,16 @@ function validate_ToolResultContent(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -28780,15 +28897,16 @@ function validate_ToolResultContent(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data1[i0], {
+          if (!(
+            fastSet.ContentBlock(data1[i0]) ||
+            validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
@@ -28959,15 +29077,16 @@ function validate_ToolResultContent_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -28977,15 +29096,16 @@ function validate_ToolResultContent_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data1[i0], {
+          if (!(
+            fastSet.ContentBlock(data1[i0]) ||
+            validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
@@ -29171,15 +29291,16 @@ function validate_ToolUseContent(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -29368,15 +29489,16 @@ function validate_ToolUseContent_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
@@ -29535,29 +29657,31 @@ function validate_Tool_2(
       errors++;
     }
     if (data._meta !== undefined) {
-      if (
-        !validate_MetaObject(data._meta, {
+      if (!(
+        fastSet.MetaObject(data._meta) ||
+        validate_MetaObject(data._meta, {
           instancePath: instancePath + "/_meta",
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_ToolAnnotations(data.annotations, {
+      if (!(
+        fastSet.ToolAnnotations(data.annotations) ||
+        validate_ToolAnnotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
         errors = vErrors.length;
       }
@@ -29584,15 +29708,16 @@ function validate_Tool_2(
       if (Array.isArray(data3)) {
         const len0 = data3.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Icon(data3[i0], {
+          if (!(
+            fastSet.Icon(data3[i0]) ||
+            validate_Icon(data3[i0], {
               instancePath: instancePath + "/icons/" + i0,
               parentData: data3,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
             errors = vErrors.length;
           }
@@ -30840,7 +30965,10 @@ function validate_UpdateTaskRequest(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.JSONRPCRequest(data) ||
+    validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
@@ -30959,15 +31087,16 @@ function validate_UpdateTaskRequest(
           }
         }
         if (data1.inputResponses !== undefined) {
-          if (
-            !validate_InputResponses(data1.inputResponses, {
+          if (!(
+            fastSet.InputResponses(data1.inputResponses) ||
+            validate_InputResponses(data1.inputResponses, {
               instancePath: instancePath + "/params/inputResponses",
               parentData: data1,
               parentDataProperty: "inputResponses",
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors =
               vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
             errors = vErrors.length;
@@ -31074,15 +31203,16 @@ function validate_UpdateTaskRequest_allOf_1_properties_params(
       }
     }
     if (data.inputResponses !== undefined) {
-      if (
-        !validate_InputResponses(data.inputResponses, {
+      if (!(
+        fastSet.InputResponses(data.inputResponses) ||
+        validate_InputResponses(data.inputResponses, {
           instancePath: instancePath + "/inputResponses",
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
         errors = vErrors.length;
       }
@@ -31123,7 +31253,10 @@ function validate_UpdateTaskResult(
   if (evaluated0.dynamicItems) {
     evaluated0.items = undefined;
   }
-  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.Result(data) ||
+    validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }

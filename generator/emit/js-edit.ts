@@ -23,9 +23,17 @@ export function parseModule(text: string, fileName: string, kind: 'js' | 'ts', p
   return ts.createSourceFile(fileName, text, ts.ScriptTarget.ES2022, parents, kind === 'js' ? ts.ScriptKind.JS : ts.ScriptKind.TS);
 }
 
+/**
+ * The order edits are applied in: by start, and an insertion (no width) before an edit that starts where it
+ * is inserted (text put in front of an identifier that is also renamed).
+ */
+export function byPosition(a: Edit, b: Edit): number {
+  return a.start - b.start || a.end - a.start - (b.end - b.start);
+}
+
 /** Applies edits (non-overlapping, in any order) to the text they were computed on. */
 export function applyEdits(text: string, edits: readonly Edit[]): string {
-  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  const sorted = [...edits].sort(byPosition);
   let out = '';
   let at = 0;
   for (const e of sorted) {

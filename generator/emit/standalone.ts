@@ -28,6 +28,7 @@ import { escapePointerToken } from '../errors.ts';
 import {
   applyEdits,
   afterPrologueAndImports,
+  byPosition,
   exportsAnything,
   parseModule,
   renameIdentifiers,
@@ -35,6 +36,7 @@ import {
   topLevelNames,
   type Edit,
 } from './js-edit.ts';
+import { precheckEdits, validatorsOfExports } from './precheck.ts';
 import { VERDICT_ONLY_DECLARATION, verdictOnlyEdits } from './verdict-only.ts';
 
 type AjvInstance = InstanceType<typeof coreModule.default>;
@@ -159,7 +161,7 @@ function stableNames(
   if (unnamed.length) throw new Error(`${label}: ajv names ${unnamed.join(', ')} are not declared at the top of its standalone code`);
   const leftover = declared.filter((n) => !renames.has(n) && /^(validate|schema|pattern|formats|func|wrapper|root)\d+$/.test(n));
   if (leftover.length) throw new Error(`${label}: no stable name for ${leftover.join(', ')}`);
-  return { renames, values };
+  return { renames, values, functions };
 }
 
 /**
@@ -211,6 +213,11 @@ export interface StandaloneOptions {
    * are never read. Default false.
    */
   readonly verdictOnly?: boolean;
+  /**
+   * The namespace the accept-path set of the same schemas is imported under: calls to an exported validator
+   * ask it first (emit/precheck.ts). Default: none.
+   */
+  readonly precheck?: string;
 }
 
 /** An exported statement of a standalone module: `export const <name> = <target>;`, as edited. */
@@ -244,10 +251,10 @@ function moduleText(parts: StandaloneParts): string {
  * without parsing the module a second time.
  */
 export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, label: string, options: StandaloneOptions = {}): StandaloneParts {
-  const { runtimeFormatsOnly = false, verdictOnly = false } = options;
+  const { runtimeFormatsOnly = false, verdictOnly = false, precheck } = options;
   const code = standaloneCode.default(ajv, refs);
   const source = parseModule(code, label, 'js', false);
-  const { renames, values } = stableNames(ajv, refs, topLevelNames(source), topLevelInitializers(source), label);
+  const { renames, values, functions } = stableNames(ajv, refs, topLevelNames(source), topLevelInitializers(source), label);
   const edits: Edit[] = renameIdentifiers(source, renames);
   // Format functions (a format that is a regular expression is written into the module as a literal).
   const used = [...values.values()].filter((n) => n.prefix === 'formats' && !(n.value?.ref instanceof RegExp)).map((n) => String(n.value?.key));
@@ -267,6 +274,7 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
   if (helpers.otherRequire) throw new Error(`standalone code for ${label} still calls require(): ${helpers.otherRequire}`);
   edits.push(...helpers.edits);
   imports.push(...helpers.imports);
+  if (precheck !== undefined) edits.push(...precheckEdits(source, precheck, validatorsOfExports(ajv, refs, functions)));
   if (verdictOnly) {
     edits.push(...verdictOnlyEdits(source, label));
     declarations.push(VERDICT_ONLY_DECLARATION);
@@ -279,7 +287,7 @@ export function standaloneParts(ajv: AjvInstance, refs: Record<string, string>, 
  * one statement (a renamed identifier, a replaced call); one that does not is an error.
  */
 function editedStatements(source: ts.SourceFile, edits: readonly Edit[], label: string): string[] {
-  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  const sorted = [...edits].sort(byPosition);
   let next = 0;
   const texts = source.statements.map((statement) => {
     const start = statement.getStart(source);

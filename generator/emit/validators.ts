@@ -189,7 +189,10 @@ function validatorType(v: ValidatorPlan): string {
 export function emitValidators(plan: PinPlan): { js: string; fastJs: string; dts: string } {
   const { ajv, doc, refs } = compiledDocument(plan);
   compiledDocuments.delete(plan);
-  const allErrors = standaloneParts(ajv, refs, plan.id, { runtimeFormatsOnly: true });
+  // The accept-path check in front of calls between validators needs a document without unevaluated-properties
+  // bookkeeping (emit/precheck.ts); acceptPathClass tells (it keeps Ajv2020's for a document that has it).
+  const precheck = acceptPathClass(doc, plan.draft) === Ajv2020.default ? undefined : FAST;
+  const allErrors = standaloneParts(ajv, refs, plan.id, { runtimeFormatsOnly: true, precheck });
   const fastAjv = createAjv(plan, true, ACCEPT_PATH_OPTIONS, acceptPathClass(doc, plan.draft));
   fastAjv.addSchema(discriminateUnions(doc).doc);
   const fastJs = render('validators.fast.js', {

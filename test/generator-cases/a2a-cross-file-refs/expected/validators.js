@@ -75,29 +75,31 @@ function validate_Note(
       }
     }
     if (data.kind !== undefined) {
-      if (
-        !validate_NoteKind(data.kind, {
+      if (!(
+        fastSet.NoteKind(data.kind) ||
+        validate_NoteKind(data.kind, {
           instancePath: instancePath + "/kind",
           parentData: data,
           parentDataProperty: "kind",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_NoteKind.errors : vErrors.concat(validate_NoteKind.errors);
         errors = vErrors.length;
       }
     }
     if (data.metadata !== undefined) {
-      if (
-        !validate_Struct(data.metadata, {
+      if (!(
+        fastSet.Struct(data.metadata) ||
+        validate_Struct(data.metadata, {
           instancePath: instancePath + "/metadata",
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
         errors = vErrors.length;
       }
@@ -492,15 +494,16 @@ function validate_SaveNoteRequest(
       }
     }
     if (data.note !== undefined) {
-      if (
-        !validate_Note(data.note, {
+      if (!(
+        fastSet.Note(data.note) ||
+        validate_Note(data.note, {
           instancePath: instancePath + "/note",
           parentData: data,
           parentDataProperty: "note",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Note.errors : vErrors.concat(validate_Note.errors);
         errors = vErrors.length;
       }

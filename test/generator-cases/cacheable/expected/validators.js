@@ -245,7 +245,10 @@ function validate_ClientRequest(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_ListRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.ListRequest(data) ||
+    validate_ListRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_ListRequest.errors : vErrors.concat(validate_ListRequest.errors);
     errors = vErrors.length;
   }
@@ -434,15 +437,16 @@ function validate_ListRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_RequestParams(data.params, {
+      if (!(
+        fastSet.RequestParams(data.params) ||
+        validate_RequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
         errors = vErrors.length;
       }
@@ -617,15 +621,16 @@ function validate_ListRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_RequestParams(data.params, {
+      if (!(
+        fastSet.RequestParams(data.params) ||
+        validate_RequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
         errors = vErrors.length;
       }
@@ -1093,7 +1098,10 @@ function validate_ServerResult(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_ListResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.ListResult(data) ||
+    validate_ListResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_ListResult.errors : vErrors.concat(validate_ListResult.errors);
     errors = vErrors.length;
   }

@@ -475,7 +475,9 @@ function validate_ClientRequest(data, { instancePath = "", parentData, parentDat
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_AddRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+  if (!(
+    fastSet.AddRequest(data) || validate_AddRequest(data, { instancePath, parentData, parentDataProperty, rootData })
+  )) {
     vErrors = vErrors === null ? validate_AddRequest.errors : vErrors.concat(validate_AddRequest.errors);
     errors = vErrors.length;
   }
@@ -667,7 +669,9 @@ function validate_ServerResult(data, { instancePath = "", parentData, parentData
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_AddResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+  if (!(
+    fastSet.AddResult(data) || validate_AddResult(data, { instancePath, parentData, parentDataProperty, rootData })
+  )) {
     vErrors = vErrors === null ? validate_AddResult.errors : vErrors.concat(validate_AddResult.errors);
     errors = vErrors.length;
   }

@@ -60,7 +60,10 @@ function validate_ClientRequest(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_DeleteRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.DeleteRequest(data) ||
+    validate_DeleteRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_DeleteRequest.errors : vErrors.concat(validate_DeleteRequest.errors);
     errors = vErrors.length;
   }
@@ -264,15 +267,16 @@ function validate_DeleteRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_DeleteRequestParams(data.params, {
+      if (!(
+        fastSet.DeleteRequestParams(data.params) ||
+        validate_DeleteRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_DeleteRequestParams.errors : vErrors.concat(validate_DeleteRequestParams.errors);
         errors = vErrors.length;
@@ -745,15 +749,16 @@ function validate_DeleteRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_DeleteRequestParams(data.params, {
+      if (!(
+        fastSet.DeleteRequestParams(data.params) ||
+        validate_DeleteRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_DeleteRequestParams.errors : vErrors.concat(validate_DeleteRequestParams.errors);
         errors = vErrors.length;

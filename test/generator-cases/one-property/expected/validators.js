@@ -86,15 +86,16 @@ function validate_Annotations(
       if (Array.isArray(data0)) {
         const len0 = data0.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_Role(data0[i0], {
+          if (!(
+            fastSet.Role(data0[i0]) ||
+            validate_Role(data0[i0], {
               instancePath: instancePath + "/audience/" + i0,
               parentData: data0,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
             errors = vErrors.length;
           }
@@ -150,7 +151,10 @@ function validate_ClientRequest(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_GetRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.GetRequest(data) ||
+    validate_GetRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_GetRequest.errors : vErrors.concat(validate_GetRequest.errors);
     errors = vErrors.length;
   }
@@ -428,15 +432,16 @@ function validate_GetRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_GetRequestParams(data.params, {
+      if (!(
+        fastSet.GetRequestParams(data.params) ||
+        validate_GetRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_GetRequestParams.errors : vErrors.concat(validate_GetRequestParams.errors);
         errors = vErrors.length;
@@ -793,15 +798,16 @@ function validate_GetRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_GetRequestParams(data.params, {
+      if (!(
+        fastSet.GetRequestParams(data.params) ||
+        validate_GetRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_GetRequestParams.errors : vErrors.concat(validate_GetRequestParams.errors);
         errors = vErrors.length;
@@ -878,15 +884,16 @@ function validate_GetResult(
       }
     }
     if (data.note !== undefined) {
-      if (
-        !validate_Note(data.note, {
+      if (!(
+        fastSet.Note(data.note) ||
+        validate_Note(data.note, {
           instancePath: instancePath + "/note",
           parentData: data,
           parentDataProperty: "note",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Note.errors : vErrors.concat(validate_Note.errors);
         errors = vErrors.length;
       }
@@ -1054,15 +1061,16 @@ function validate_ImageContent(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -1234,15 +1242,16 @@ function validate_ImageContent_2(
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -1449,15 +1458,16 @@ function validate_Note(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data2[i0], {
+          if (!(
+            fastSet.ContentBlock(data2[i0]) ||
+            validate_ContentBlock(data2[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
@@ -1580,15 +1590,16 @@ function validate_Note_2(
       if (Array.isArray(data2)) {
         const len0 = data2.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data2[i0], {
+          if (!(
+            fastSet.ContentBlock(data2[i0]) ||
+            validate_ContentBlock(data2[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data2,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
@@ -1844,7 +1855,10 @@ function validate_ServerResult(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_GetResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.GetResult(data) ||
+    validate_GetResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_GetResult.errors : vErrors.concat(validate_GetResult.errors);
     errors = vErrors.length;
   }
@@ -1979,29 +1993,31 @@ function validate_TextContent(
       }
     }
     if (data.lang !== undefined) {
-      if (
-        !validate_Language(data.lang, {
+      if (!(
+        fastSet.Language(data.lang) ||
+        validate_Language(data.lang, {
           instancePath: instancePath + "/lang",
           parentData: data,
           parentDataProperty: "lang",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Language.errors : vErrors.concat(validate_Language.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }
@@ -2124,29 +2140,31 @@ function validate_TextContent_2(
       }
     }
     if (data.lang !== undefined) {
-      if (
-        !validate_Language(data.lang, {
+      if (!(
+        fastSet.Language(data.lang) ||
+        validate_Language(data.lang, {
           instancePath: instancePath + "/lang",
           parentData: data,
           parentDataProperty: "lang",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Language.errors : vErrors.concat(validate_Language.errors);
         errors = vErrors.length;
       }
     }
     if (data.annotations !== undefined) {
-      if (
-        !validate_Annotations(data.annotations, {
+      if (!(
+        fastSet.Annotations(data.annotations) ||
+        validate_Annotations(data.annotations, {
           instancePath: instancePath + "/annotations",
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
         errors = vErrors.length;
       }

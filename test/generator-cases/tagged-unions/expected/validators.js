@@ -176,7 +176,10 @@ function validate_ClientRequest(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_PostRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.PostRequest(data) ||
+    validate_PostRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_PostRequest.errors : vErrors.concat(validate_PostRequest.errors);
     errors = vErrors.length;
   }
@@ -848,15 +851,16 @@ function validate_PostRequest(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PostRequestParams(data.params, {
+      if (!(
+        fastSet.PostRequestParams(data.params) ||
+        validate_PostRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_PostRequestParams.errors : vErrors.concat(validate_PostRequestParams.errors);
         errors = vErrors.length;
@@ -937,15 +941,16 @@ function validate_PostRequestParams(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data1[i0], {
+          if (!(
+            fastSet.ContentBlock(data1[i0]) ||
+            validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
@@ -1041,15 +1046,16 @@ function validate_PostRequestParams_2(
       if (Array.isArray(data1)) {
         const len0 = data1.length;
         for (let i0 = 0; i0 < len0; i0++) {
-          if (
-            !validate_ContentBlock(data1[i0], {
+          if (!(
+            fastSet.ContentBlock(data1[i0]) ||
+            validate_ContentBlock(data1[i0], {
               instancePath: instancePath + "/content/" + i0,
               parentData: data1,
               parentDataProperty: i0,
               rootData,
               dynamicAnchors,
             })
-          ) {
+          )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
             errors = vErrors.length;
           }
@@ -1255,15 +1261,16 @@ function validate_PostRequest_2(
       }
     }
     if (data.params !== undefined) {
-      if (
-        !validate_PostRequestParams(data.params, {
+      if (!(
+        fastSet.PostRequestParams(data.params) ||
+        validate_PostRequestParams(data.params, {
           instancePath: instancePath + "/params",
           parentData: data,
           parentDataProperty: "params",
           rootData,
           dynamicAnchors,
         })
-      ) {
+      )) {
         vErrors =
           vErrors === null ? validate_PostRequestParams.errors : vErrors.concat(validate_PostRequestParams.errors);
         errors = vErrors.length;
@@ -1493,7 +1500,10 @@ function validate_ServerResult(
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_PostResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!(
+    fastSet.PostResult(data) ||
+    validate_PostResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  )) {
     vErrors = vErrors === null ? validate_PostResult.errors : vErrors.concat(validate_PostResult.errors);
     errors = vErrors.length;
   }
