@@ -25,6 +25,11 @@ export interface Row {
   readonly targetId?: string;
   /** The ratio paired within each round: `ratio` is its median. */
   readonly spread?: Spread;
+  /**
+   * For a target's row: what a server doing nothing gets against the same peer, e.g. `bare stdio is 2.30×
+   * SDK v2 at 1 in flight (paired)`; the targets table prints it with the target. Also in `note`.
+   */
+  readonly ceiling?: string;
   /** Free text: corpus size, errors, why a value is missing. */
   readonly note?: string;
   /** Raw per-round values and anything else worth keeping in the JSON. */

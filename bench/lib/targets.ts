@@ -59,6 +59,8 @@ export interface TargetResult {
   /** null: not measured (its part was not run, or failed). */
   readonly met: boolean | null;
   readonly note?: string;
+  /** The ceiling the measurement is read against (the row's `ceiling`), when its part measures one. */
+  readonly ceiling?: string;
   readonly profiles?: readonly ProfileReport[];
 }
 
@@ -76,6 +78,7 @@ export function targetResults(rows: readonly Row[], profiles: readonly ProfileRe
       ...(row.spread ? { spread: row.spread } : {}),
       met: row.met ?? null,
       ...(row.note ? { note: row.note } : {}),
+      ...(row.ceiling ? { ceiling: row.ceiling } : {}),
       ...(mine.length ? { profiles: mine } : {}),
     };
   });
@@ -83,12 +86,16 @@ export function targetResults(rows: readonly Row[], profiles: readonly ProfileRe
 
 const fmt = (x: number | null) => (x === null ? '—' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
 
-/** The targets as a Markdown table: measured (the median paired ratio, or the value), its spread, met or not. */
+/**
+ * The targets as a Markdown table: measured (the median paired ratio, or the value), its spread, met or not;
+ * a target with a ceiling has it after its text (`…; ceiling: bare stdio is 2.30× SDK v2 …`).
+ */
 export function renderTargets(targets: readonly TargetResult[]): string {
   const lines = ['| target | measured | min–max over rounds | met? |', '|---|---:|---|---|'];
   for (const t of targets) {
     const range = t.spread && t.spread.rounds.length > 1 ? `${fmt(t.spread.min)}–${fmt(t.spread.max)}` : '';
-    lines.push(`| ${t.target} | ${fmt(t.value)} | ${range} | ${t.met === null ? 'not measured' : t.met ? 'yes' : '**no**'} |`);
+    const ceiling = t.ceiling ? `; ceiling: ${t.ceiling}` : '';
+    lines.push(`| ${t.target}${ceiling} | ${fmt(t.value)} | ${range} | ${t.met === null ? 'not measured' : t.met ? 'yes' : '**no**'} |`);
   }
   return lines.join('\n');
 }

@@ -1,9 +1,10 @@
 /**
  * @module bench/mcp-stdio — part 3: `tools/call` of `add` over stdio (newline-delimited JSON), every server as
  * its users run it: ours from the built packages (bench/servers/wiregen-stdio.ts), the SDK v2's `serveStdio`
- * (bench/servers/v2-stdio.mjs, the primary peer) and the SDK v1's StdioServerTransport (v1-stdio.mjs), in
+ * (bench/servers/v2-stdio.mjs, the primary peer), the SDK v1's StdioServerTransport (v1-stdio.mjs) and the
+ * ceiling, bare stdio (bare-stdio.mjs: reads each line's id and writes our answer's bytes, nothing else), in
  * both eras where the server has them: 2026-07-28 (no handshake, the envelope in every request's `_meta`) and
- * the handshake era (initialize, 2025-11-25), one process per server and era.
+ * the handshake era (initialize, 2025-11-25), one process per server and era. The rows: ./rows.ts.
  *
  * The driver is this process (stdio has no other way in). Measured: round trips per second with one request
  * in flight (send, wait for the answer, send the next) and its latencies; requests per second with 16 in
@@ -13,15 +14,16 @@
  */
 import { join } from 'node:path';
 import { builtServer } from '../lib/built.ts';
-import { spread } from '../lib/pair.ts';
 import { profFlags, type PartOptions } from '../lib/part.ts';
 import { BENCH } from '../lib/proc.ts';
 import { cpuSeconds } from '../lib/procfs.ts';
 import { summarizeDir, cpuProfArgs } from '../lib/profiling.ts';
-import { ratioRow, valueRow } from '../lib/rows.ts';
 import { StdioClient } from '../lib/stdio-client.ts';
-import { median, percentile, type Row } from '../lib/table.ts';
+import { percentile, type Row } from '../lib/table.ts';
 import type { ProfileReport } from '../lib/targets.ts';
+import { PIPELINED, stdioRows, type Round } from './rows.ts';
+
+export { PIPELINED };
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
@@ -31,17 +33,27 @@ interface Subject {
   readonly label: string;
   readonly args: string[];
   readonly era: Era;
+  /** Seconds of warm-up with 1 in flight before the rounds (then a third of it with 16); default WARM_S. */
+  readonly warmS?: number;
 }
+
+/** The warm-up of a server (its JIT, the pipe): 1.5 s with 1 request in flight, then 0.5 s with 16. */
+const WARM_S = 1.5;
+/** The bare ceilings have little to compile: a shorter warm-up keeps the part's run time as it was. */
+const WARM_BARE_S = 0.5;
 
 async function subjects(options: PartOptions): Promise<Subject[]> {
   const ours = [...profFlags(options, 'mcp-stdio'), await builtServer('servers/wiregen-stdio.ts')];
   const v2 = [join(BENCH, 'servers/v2-stdio.mjs')];
+  const bare = [join(BENCH, 'servers/bare-stdio.mjs')];
   return [
     { key: 'ours', label: 'ours (built packages), 2026-07-28', args: ours, era: 'stateless' },
     { key: 'v2', label: 'SDK v2 2.4.0 serveStdio, 2026-07-28', args: v2, era: 'stateless' },
     { key: 'oursHandshake', label: 'ours (built packages), handshake 2025-11-25', args: ours, era: 'handshake' },
     { key: 'v2Handshake', label: 'SDK v2 2.4.0 serveStdio, handshake 2025-11-25', args: v2, era: 'handshake' },
     { key: 'v1Handshake', label: 'SDK v1 1.32.2 StdioServerTransport, 2025-11-25', args: [join(BENCH, 'servers/v1-stdio.mjs')], era: 'handshake' },
+    { key: 'bare', label: 'bare stdio, fixed answer (ceiling), 2026-07-28', args: bare, era: 'stateless', warmS: WARM_BARE_S },
+    { key: 'bareHandshake', label: 'bare stdio, fixed answer (ceiling), handshake 2025-11-25', args: bare, era: 'handshake', warmS: WARM_BARE_S },
   ];
 }
 
@@ -82,8 +94,12 @@ async function measure(client: StdioClient, era: Era, seconds: number, inFlight 
 }
 
 const SLICE_S = 0.25;
-/** Requests outstanding in the pipelined measurement: the server's own throughput rather than the pipe's round trip. */
-export const PIPELINED = 16;
+/**
+ * A round lasts as long as it did with the five subjects the part measured before the bare ceilings: the
+ * subjects share it (each gets `duration / 2 × 5 / subjects` s of 1-in-flight slices), so the part's run
+ * time stays about the same (~67 s at the defaults).
+ */
+const ROUND_SUBJECTS = 5;
 
 interface RoundAcc {
   lat: number[];
@@ -94,18 +110,6 @@ interface RoundAcc {
   cpu16: number;
   /** The driver's (this process's) CPU seconds during the 16-in-flight slices. */
   driver16: number;
-}
-interface Round {
-  readonly perSec: number;
-  readonly piped: number;
-  readonly p50: number;
-  readonly p99: number;
-  /** Server CPU µs per request: with 1 in flight, and with 16. */
-  readonly cpu1: number;
-  readonly cpu16: number;
-  /** The driver's CPU µs per request with 16 in flight: near 1e6 / req/s, the driver is what limits. */
-  readonly driver16: number;
-  readonly calls: number;
 }
 
 function summarize(a: RoundAcc): Round {
@@ -124,16 +128,18 @@ function summarize(a: RoundAcc): Round {
 
 export async function run(options: PartOptions): Promise<Row[]> {
   const list = await subjects(options);
-  const slicesPerRound = Math.max(4, Math.round(Math.max(1, options.duration / 2) / SLICE_S));
+  const perSubjectS = (Math.max(1, options.duration / 2) * ROUND_SUBJECTS) / list.length;
+  const slicesPerRound = Math.max(4, Math.round(perSubjectS / SLICE_S));
   const clients = new Map<string, StdioClient>();
   const rounds = new Map<string, Round[]>(list.map((s) => [s.key, []]));
   try {
     for (const s of list) {
       const c = await open(s);
       clients.set(s.key, c);
-      options.log(`mcp-stdio: ${s.key} started, warming up 2 s`);
-      await measure(c, s.era, 1.5);
-      await measure(c, s.era, 0.5, PIPELINED);
+      const warm = s.warmS ?? WARM_S;
+      options.log(`mcp-stdio: ${s.key} started, warming up ${((warm * 4) / 3).toFixed(1)} s`);
+      await measure(c, s.era, warm);
+      await measure(c, s.era, warm / 3, PIPELINED);
     }
     for (let r = 0; r < options.rounds; r++) {
       const acc = new Map<string, RoundAcc>(list.map((s) => [s.key, { lat: [], ms1: 0, cpu1: 0, n16: 0, ms16: 0, cpu16: 0, driver16: 0 }]));
@@ -169,108 +175,7 @@ export async function run(options: PartOptions): Promise<Row[]> {
   } finally {
     for (const c of clients.values()) await c.stop();
   }
-  return rows(list, rounds);
-}
-
-function rows(list: Subject[], rounds: Map<string, Round[]>): Row[] {
-  const part = 'mcp-stdio';
-  const label = (k: string) => list.find((s) => s.key === k)!.label;
-  const of = (k: string, f: (r: Round) => number) => rounds.get(k)!.map(f);
-  const out: Row[] = [];
-  const versus = (ours: string, peer: string, peerLabel: string, suffix: string | undefined) => {
-    const t = (id: string, text: string) => (suffix === undefined ? undefined : { id: `${id}${suffix}`, text, ok: (r: number) => r >= 3 });
-    out.push(
-      ratioRow(
-        part,
-        label(ours),
-        'round trips/s (1 in flight)',
-        of(ours, (r) => r.perSec),
-        of(peer, (r) => r.perSec),
-        peerLabel,
-        t('stdio-1', '≥ 3× SDK v2'),
-      ),
-      ratioRow(
-        part,
-        label(ours),
-        `req/s (${PIPELINED} in flight)`,
-        of(ours, (r) => r.piped),
-        of(peer, (r) => r.piped),
-        peerLabel,
-        t('stdio-16', '≥ 3× SDK v2'),
-        `the driver (this process) spent ${median(of(ours, (r) => r.driver16)).toFixed(0)} µs CPU per request (${median(of(peer, (r) => r.driver16)).toFixed(0)} on the peer's)`,
-      ),
-    );
-    if (suffix === undefined) return;
-    out.push(
-      ratioRow(
-        part,
-        label(ours),
-        `CPU µs/req (${PIPELINED} in flight)`,
-        of(ours, (r) => r.cpu16),
-        of(peer, (r) => r.cpu16),
-        peerLabel,
-      ),
-      ratioRow(
-        part,
-        label(ours),
-        'CPU µs/req (1 in flight)',
-        of(ours, (r) => r.cpu1),
-        of(peer, (r) => r.cpu1),
-        peerLabel,
-      ),
-      ratioRow(
-        part,
-        label(ours),
-        'p50 ms (1 in flight)',
-        of(ours, (r) => r.p50),
-        of(peer, (r) => r.p50),
-        peerLabel,
-      ),
-      ratioRow(
-        part,
-        label(ours),
-        'p99 ms (1 in flight)',
-        of(ours, (r) => r.p99),
-        of(peer, (r) => r.p99),
-        peerLabel,
-      ),
-    );
-  };
-  versus('ours', 'v2', 'SDK v2', '');
-  versus('oursHandshake', 'v2Handshake', 'SDK v2', '-handshake');
-  versus('oursHandshake', 'v1Handshake', 'SDK v1', undefined);
-  for (const k of ['v2', 'v2Handshake', 'v1Handshake']) {
-    const calls = of(k, (r) => r.calls).reduce((a, b) => a + b, 0);
-    out.push(
-      valueRow(
-        part,
-        label(k),
-        'round trips/s (1 in flight)',
-        of(k, (r) => r.perSec),
-        { note: `${calls} calls in all` },
-      ),
-      valueRow(
-        part,
-        label(k),
-        `req/s (${PIPELINED} in flight)`,
-        of(k, (r) => r.piped),
-      ),
-      valueRow(
-        part,
-        label(k),
-        `CPU µs/req (${PIPELINED} in flight)`,
-        of(k, (r) => r.cpu16),
-      ),
-      valueRow(
-        part,
-        label(k),
-        'p99 ms (1 in flight)',
-        of(k, (r) => r.p99),
-        { detail: { spread: spread(of(k, (r) => r.p99)) } },
-      ),
-    );
-  }
-  return out;
+  return stdioRows(list, rounds);
 }
 
 export async function profileMisses(options: PartOptions, ids: readonly string[]): Promise<ProfileReport[]> {

@@ -3,8 +3,9 @@
  * not part of `npm test`). Each HTTP server of bench/servers/ is started as the bench starts it and must
  * give the bench's request the right answer (the bench's own check: `add` 1 + 2 is 3 as text and as
  * structuredContent; SendMessage completes the task with its artifact); each stdio server must answer a
- * tools/call in the eras the bench drives it in. The peers run as plain JavaScript, as in the bench; ours
- * run from sources under tsx here (the bench runs them from the built packages, which take a build).
+ * tools/call in the eras the bench drives it in, and the bare stdio ceiling the very lines ours answers. The
+ * peers run as plain JavaScript, as in the bench; ours run from sources under tsx here (the bench runs them
+ * from the built packages, which take a build).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,4 +66,35 @@ describe.concurrent('the bench servers answer the bench request', () => {
           await c.stop();
         }
       });
+
+  // The ceiling answers with bytes copied from ours: the same lines as ours for the same requests (ids 1, 2, …
+  // alike on both), in both eras, the request's id written in each.
+  const INITIALIZE = JSON.stringify({ protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1.0.0' } });
+  const ADD = { name: 'add', arguments: { a: 1, b: 2 } };
+  const CALLS = {
+    handshake: ['initialize', JSON.stringify(ADD), JSON.stringify(ADD)],
+    stateless: [JSON.stringify({ ...ADD, _meta: META }), JSON.stringify({ ...ADD, _meta: META })],
+  };
+  for (const [era, calls] of Object.entries(CALLS))
+    test(`stdio: bare (ceiling), ${era}: the lines ours answers`, async () => {
+      const talk = async (args: string[]) => {
+        const c = new StdioClient(args);
+        try {
+          const lines: string[] = [];
+          for (const params of calls) {
+            const init = params === 'initialize';
+            lines.push(await c.requestLine(init ? '"initialize"' : '"tools/call"', init ? INITIALIZE : params));
+            if (init) c.notify('notifications/initialized');
+          }
+          return lines;
+        } finally {
+          await c.stop();
+        }
+      };
+      const [ours, bare] = await Promise.all([talk([...TSX, join(servers, 'wiregen-stdio.ts')]), talk([join(servers, 'bare-stdio.mjs')])]);
+      expect(bare).toEqual(ours);
+      // Independent of ours: each answer carries its request's id, and the call's answer is add's.
+      bare.forEach((line, i) => expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0', id: i + 1 }));
+      expect(JSON.parse(bare.at(-1)!)).toMatchObject({ result: { structuredContent: { result: 3 } } });
+    });
 });
