@@ -4,7 +4,7 @@
  * node:http forms of the exchange helpers (bounded body reading, single-valued header access, Origin/Host
  * checks against DNS rebinding, JSON answers) for code that holds node's req/res.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { acceptsMedia, refusedOrigin, sendJson as sendJsonTo, type OriginPolicy } from './exchange.ts';
 import { NodeRequest, NodeResponse } from './node-exchange.ts';
@@ -68,6 +68,9 @@ export async function listenHttp(
 ): Promise<ListeningHttp> {
   const host = options.host ?? '127.0.0.1';
   const t = { ...HTTP_TIMEOUTS, ...definedOnly(options) };
+  // node:http is loaded here, not when the module is: a stdio server imports this module with the rest of
+  // @wiregen/runtime/mcp and never listens (node:http costs a few milliseconds of start-up).
+  const { createServer } = await import('node:http');
   const http = createServer(
     {
       headersTimeout: t.headersTimeoutMs,
