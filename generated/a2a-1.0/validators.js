@@ -735,17 +735,10 @@ const schema_Timestamp = { format: "date-time", type: "string" };
 const schema_Value = {};
 function validate_APIKeySecurityScheme(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_APIKeySecurityScheme.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.location === undefined) {
       const err0 = {
@@ -863,20 +856,9 @@ function validate_APIKeySecurityScheme(
   validate_APIKeySecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate_APIKeySecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_AgentCapabilities(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_AgentCapabilities(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AgentCapabilities.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -931,7 +913,6 @@ function validate_AgentCapabilities(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -1045,20 +1026,9 @@ function validate_AgentCapabilities(
   validate_AgentCapabilities.errors = vErrors;
   return errors === 0;
 }
-validate_AgentCapabilities.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_AgentCard(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_AgentCard(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AgentCard.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -1214,7 +1184,6 @@ function validate_AgentCard(
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -1402,7 +1371,6 @@ function validate_AgentCard(
           parentData: data,
           parentDataProperty: "provider",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_AgentProvider.errors : vErrors.concat(validate_AgentProvider.errors);
@@ -1421,7 +1389,6 @@ function validate_AgentCard(
               parentData: data10,
               parentDataProperty: i2,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -1493,7 +1460,6 @@ function validate_AgentCard(
               parentData: data12,
               parentDataProperty: key2,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -1529,7 +1495,6 @@ function validate_AgentCard(
               parentData: data14,
               parentDataProperty: i3,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -1582,7 +1547,6 @@ function validate_AgentCard(
               parentData: data16,
               parentDataProperty: i4,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_AgentSkill.errors : vErrors.concat(validate_AgentSkill.errors);
@@ -1632,7 +1596,6 @@ function validate_AgentCard(
               parentData: data18,
               parentDataProperty: i5,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -1832,7 +1795,6 @@ function validate_AgentCard(
                 parentData: data27,
                 parentDataProperty: i8,
                 rootData,
-                dynamicAnchors,
               })
             )) {
               vErrors =
@@ -1911,7 +1873,6 @@ function validate_AgentCard(
                 parentData: data29,
                 parentDataProperty: key10,
                 rootData,
-                dynamicAnchors,
               })
             )) {
               vErrors =
@@ -1964,7 +1925,6 @@ function validate_AgentCard(
                 parentData: data31,
                 parentDataProperty: i9,
                 rootData,
-                dynamicAnchors,
               })
             )) {
               vErrors =
@@ -2007,20 +1967,12 @@ function validate_AgentCard(
   validate_AgentCard.errors = vErrors;
   return errors === 0;
 }
-validate_AgentCard.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_AgentCardSignature(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AgentCardSignature.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.protected === undefined) {
       const err0 = {
@@ -2077,7 +2029,6 @@ function validate_AgentCardSignature(
           parentData: data,
           parentDataProperty: "header",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -2136,20 +2087,12 @@ function validate_AgentCardSignature(
   validate_AgentCardSignature.errors = vErrors;
   return errors === 0;
 }
-validate_AgentCardSignature.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_AgentCardSignature_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AgentCardSignature_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.protected === undefined) {
       const err0 = {
@@ -2206,7 +2149,6 @@ function validate_AgentCardSignature_2(
           parentData: data,
           parentDataProperty: "header",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -2265,20 +2207,9 @@ function validate_AgentCardSignature_2(
   validate_AgentCardSignature_2.errors = vErrors;
   return errors === 0;
 }
-validate_AgentCardSignature_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_AgentExtension(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_AgentExtension(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AgentExtension.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(key0 === "description" || key0 === "params" || key0 === "required" || key0 === "uri")) {
@@ -2322,7 +2253,6 @@ function validate_AgentExtension(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -2381,20 +2311,9 @@ function validate_AgentExtension(
   validate_AgentExtension.errors = vErrors;
   return errors === 0;
 }
-validate_AgentExtension.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_AgentExtension_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_AgentExtension_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AgentExtension_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(key0 === "description" || key0 === "params" || key0 === "required" || key0 === "uri")) {
@@ -2438,7 +2357,6 @@ function validate_AgentExtension_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -2497,20 +2415,9 @@ function validate_AgentExtension_2(
   validate_AgentExtension_2.errors = vErrors;
   return errors === 0;
 }
-validate_AgentExtension_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_AgentInterface(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_AgentInterface(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AgentInterface.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.url === undefined) {
       const err0 = {
@@ -2705,20 +2612,9 @@ function validate_AgentInterface(
   validate_AgentInterface.errors = vErrors;
   return errors === 0;
 }
-validate_AgentInterface.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_AgentInterface_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_AgentInterface_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AgentInterface_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.url === undefined) {
       const err0 = {
@@ -2913,20 +2809,9 @@ function validate_AgentInterface_2(
   validate_AgentInterface_2.errors = vErrors;
   return errors === 0;
 }
-validate_AgentInterface_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_AgentProvider(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_AgentProvider(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AgentProvider.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.url === undefined) {
       const err0 = {
@@ -3027,20 +2912,9 @@ function validate_AgentProvider(
   validate_AgentProvider.errors = vErrors;
   return errors === 0;
 }
-validate_AgentProvider.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_AgentProvider_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_AgentProvider_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AgentProvider_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.url === undefined) {
       const err0 = {
@@ -3141,20 +3015,9 @@ function validate_AgentProvider_2(
   validate_AgentProvider_2.errors = vErrors;
   return errors === 0;
 }
-validate_AgentProvider_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_AgentSkill(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_AgentSkill(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AgentSkill.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -3419,7 +3282,6 @@ function validate_AgentSkill(
               parentData: data9,
               parentDataProperty: i3,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -3588,7 +3450,6 @@ function validate_AgentSkill(
                 parentData: data17,
                 parentDataProperty: i7,
                 rootData,
-                dynamicAnchors,
               })
             )) {
               vErrors =
@@ -3633,20 +3494,9 @@ function validate_AgentSkill(
   validate_AgentSkill.errors = vErrors;
   return errors === 0;
 }
-validate_AgentSkill.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_AgentSkill_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_AgentSkill_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AgentSkill_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -3911,7 +3761,6 @@ function validate_AgentSkill_2(
               parentData: data9,
               parentDataProperty: i3,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -4080,7 +3929,6 @@ function validate_AgentSkill_2(
                 parentData: data17,
                 parentDataProperty: i7,
                 rootData,
-                dynamicAnchors,
               })
             )) {
               vErrors =
@@ -4125,20 +3973,9 @@ function validate_AgentSkill_2(
   validate_AgentSkill_2.errors = vErrors;
   return errors === 0;
 }
-validate_AgentSkill_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Artifact(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Artifact(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Artifact.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.artifactId === undefined) {
       const err0 = {
@@ -4274,7 +4111,6 @@ function validate_Artifact(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -4325,7 +4161,6 @@ function validate_Artifact(
               parentData: data6,
               parentDataProperty: i1,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
@@ -4385,20 +4220,12 @@ function validate_Artifact(
   validate_Artifact.errors = vErrors;
   return errors === 0;
 }
-validate_Artifact.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_AuthenticationInfo(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AuthenticationInfo.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.scheme === undefined) {
       const err0 = {
@@ -4484,20 +4311,12 @@ function validate_AuthenticationInfo(
   validate_AuthenticationInfo.errors = vErrors;
   return errors === 0;
 }
-validate_AuthenticationInfo.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_AuthorizationCodeOAuthFlow(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AuthorizationCodeOAuthFlow.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.authorizationUrl === undefined) {
       const err0 = {
@@ -4804,20 +4623,12 @@ function validate_AuthorizationCodeOAuthFlow(
   validate_AuthorizationCodeOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate_AuthorizationCodeOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_AuthorizationCodeOAuthFlow_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AuthorizationCodeOAuthFlow_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.authorizationUrl === undefined) {
       const err0 = {
@@ -5124,20 +4935,9 @@ function validate_AuthorizationCodeOAuthFlow_2(
   validate_AuthorizationCodeOAuthFlow_2.errors = vErrors;
   return errors === 0;
 }
-validate_AuthorizationCodeOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_CancelTaskRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CancelTaskRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CancelTaskRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -5196,7 +4996,6 @@ function validate_CancelTaskRequest(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -5238,20 +5037,12 @@ function validate_CancelTaskRequest(
   validate_CancelTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate_CancelTaskRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_ClientCredentialsOAuthFlow(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientCredentialsOAuthFlow.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.tokenUrl === undefined) {
       const err0 = {
@@ -5467,20 +5258,12 @@ function validate_ClientCredentialsOAuthFlow(
   validate_ClientCredentialsOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate_ClientCredentialsOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_ClientCredentialsOAuthFlow_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientCredentialsOAuthFlow_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.tokenUrl === undefined) {
       const err0 = {
@@ -5696,20 +5479,12 @@ function validate_ClientCredentialsOAuthFlow_2(
   validate_ClientCredentialsOAuthFlow_2.errors = vErrors;
   return errors === 0;
 }
-validate_ClientCredentialsOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_DeleteTaskPushNotificationConfigRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_DeleteTaskPushNotificationConfigRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -5846,20 +5621,12 @@ function validate_DeleteTaskPushNotificationConfigRequest(
   validate_DeleteTaskPushNotificationConfigRequest.errors = vErrors;
   return errors === 0;
 }
-validate_DeleteTaskPushNotificationConfigRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_DeviceCodeOAuthFlow(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_DeviceCodeOAuthFlow.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.deviceAuthorizationUrl === undefined) {
       const err0 = {
@@ -6128,20 +5895,12 @@ function validate_DeviceCodeOAuthFlow(
   validate_DeviceCodeOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate_DeviceCodeOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_DeviceCodeOAuthFlow_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_DeviceCodeOAuthFlow_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.deviceAuthorizationUrl === undefined) {
       const err0 = {
@@ -6410,20 +6169,9 @@ function validate_DeviceCodeOAuthFlow_2(
   validate_DeviceCodeOAuthFlow_2.errors = vErrors;
   return errors === 0;
 }
-validate_DeviceCodeOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Empty(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Empty(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Empty.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       const err0 = {
@@ -6458,20 +6206,12 @@ function validate_Empty(
   validate_Empty.errors = vErrors;
   return errors === 0;
 }
-validate_Empty.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_GetExtendedAgentCardRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetExtendedAgentCardRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(key0 === "tenant")) {
@@ -6525,20 +6265,12 @@ function validate_GetExtendedAgentCardRequest(
   validate_GetExtendedAgentCardRequest.errors = vErrors;
   return errors === 0;
 }
-validate_GetExtendedAgentCardRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_GetTaskPushNotificationConfigRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskPushNotificationConfigRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -6675,20 +6407,9 @@ function validate_GetTaskPushNotificationConfigRequest(
   validate_GetTaskPushNotificationConfigRequest.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskPushNotificationConfigRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_GetTaskRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetTaskRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -6776,40 +6497,42 @@ function validate_GetTaskRequest(
       }
       var _valid0 = _errs4 === errors;
       valid1 = valid1 || _valid0;
-      const _errs6 = errors;
-      if (typeof data0 === "string") {
-        if (!pattern_af46a196.test(data0)) {
-          const err5 = {
+      if (!valid1) {
+        const _errs6 = errors;
+        if (typeof data0 === "string") {
+          if (!pattern_af46a196.test(data0)) {
+            const err5 = {
+              instancePath: instancePath + "/historyLength",
+              schemaPath: "#/properties/historyLength/anyOf/1/pattern",
+              keyword: "pattern",
+              params: { pattern: "^-?[0-9]+$" },
+              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        } else {
+          const err6 = {
             instancePath: instancePath + "/historyLength",
-            schemaPath: "#/properties/historyLength/anyOf/1/pattern",
-            keyword: "pattern",
-            params: { pattern: "^-?[0-9]+$" },
-            message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+            schemaPath: "#/properties/historyLength/anyOf/1/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err6];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err6);
           }
           errors++;
         }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/historyLength",
-          schemaPath: "#/properties/historyLength/anyOf/1/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
+        var _valid0 = _errs6 === errors;
+        valid1 = valid1 || _valid0;
       }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err7 = {
           instancePath: instancePath + "/historyLength",
@@ -6924,40 +6647,42 @@ function validate_GetTaskRequest(
         }
         var _valid1 = _errs14 === errors;
         valid3 = valid3 || _valid1;
-        const _errs16 = errors;
-        if (typeof data3 === "string") {
-          if (!pattern_af46a196.test(data3)) {
-            const err13 = {
+        if (!valid3) {
+          const _errs16 = errors;
+          if (typeof data3 === "string") {
+            if (!pattern_af46a196.test(data3)) {
+              const err13 = {
+                instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+                schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
+                keyword: "pattern",
+                params: { pattern: "^-?[0-9]+$" },
+                message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
+            }
+          } else {
+            const err14 = {
               instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
-              keyword: "pattern",
-              params: { pattern: "^-?[0-9]+$" },
-              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err13];
+              vErrors = [err14];
             } else {
-              vErrors.push(err13);
+              vErrors.push(err14);
             }
             errors++;
           }
-        } else {
-          const err14 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
+          var _valid1 = _errs16 === errors;
+          valid3 = valid3 || _valid1;
         }
-        var _valid1 = _errs16 === errors;
-        valid3 = valid3 || _valid1;
         if (!valid3) {
           const err15 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -7002,20 +6727,12 @@ function validate_GetTaskRequest(
   validate_GetTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_HTTPAuthSecurityScheme(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_HTTPAuthSecurityScheme.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.scheme === undefined) {
       const err0 = {
@@ -7137,20 +6854,12 @@ function validate_HTTPAuthSecurityScheme(
   validate_HTTPAuthSecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate_HTTPAuthSecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_HTTPAuthSecurityScheme_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_HTTPAuthSecurityScheme_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.scheme === undefined) {
       const err0 = {
@@ -7272,20 +6981,9 @@ function validate_HTTPAuthSecurityScheme_2(
   validate_HTTPAuthSecurityScheme_2.errors = vErrors;
   return errors === 0;
 }
-validate_HTTPAuthSecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_ImplicitOAuthFlow(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ImplicitOAuthFlow(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ImplicitOAuthFlow.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -7471,20 +7169,12 @@ function validate_ImplicitOAuthFlow(
   validate_ImplicitOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate_ImplicitOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_ImplicitOAuthFlow_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ImplicitOAuthFlow_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -7670,20 +7360,12 @@ function validate_ImplicitOAuthFlow_2(
   validate_ImplicitOAuthFlow_2.errors = vErrors;
   return errors === 0;
 }
-validate_ImplicitOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_ListTaskPushNotificationConfigsRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListTaskPushNotificationConfigsRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -7779,40 +7461,42 @@ function validate_ListTaskPushNotificationConfigsRequest(
       }
       var _valid0 = _errs4 === errors;
       valid1 = valid1 || _valid0;
-      const _errs6 = errors;
-      if (typeof data0 === "string") {
-        if (!pattern_af46a196.test(data0)) {
-          const err5 = {
+      if (!valid1) {
+        const _errs6 = errors;
+        if (typeof data0 === "string") {
+          if (!pattern_af46a196.test(data0)) {
+            const err5 = {
+              instancePath: instancePath + "/pageSize",
+              schemaPath: "#/properties/pageSize/anyOf/1/pattern",
+              keyword: "pattern",
+              params: { pattern: "^-?[0-9]+$" },
+              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        } else {
+          const err6 = {
             instancePath: instancePath + "/pageSize",
-            schemaPath: "#/properties/pageSize/anyOf/1/pattern",
-            keyword: "pattern",
-            params: { pattern: "^-?[0-9]+$" },
-            message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+            schemaPath: "#/properties/pageSize/anyOf/1/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err6];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err6);
           }
           errors++;
         }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/pageSize",
-          schemaPath: "#/properties/pageSize/anyOf/1/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
+        var _valid0 = _errs6 === errors;
+        valid1 = valid1 || _valid0;
       }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err7 = {
           instancePath: instancePath + "/pageSize",
@@ -7944,40 +7628,42 @@ function validate_ListTaskPushNotificationConfigsRequest(
         }
         var _valid1 = _errs16 === errors;
         valid3 = valid3 || _valid1;
-        const _errs18 = errors;
-        if (typeof data4 === "string") {
-          if (!pattern_af46a196.test(data4)) {
-            const err14 = {
+        if (!valid3) {
+          const _errs18 = errors;
+          if (typeof data4 === "string") {
+            if (!pattern_af46a196.test(data4)) {
+              const err14 = {
+                instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
+                schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
+                keyword: "pattern",
+                params: { pattern: "^-?[0-9]+$" },
+                message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err14];
+              } else {
+                vErrors.push(err14);
+              }
+              errors++;
+            }
+          } else {
+            const err15 = {
               instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
-              keyword: "pattern",
-              params: { pattern: "^-?[0-9]+$" },
-              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err14];
+              vErrors = [err15];
             } else {
-              vErrors.push(err14);
+              vErrors.push(err15);
             }
             errors++;
           }
-        } else {
-          const err15 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
+          var _valid1 = _errs18 === errors;
+          valid3 = valid3 || _valid1;
         }
-        var _valid1 = _errs18 === errors;
-        valid3 = valid3 || _valid1;
         if (!valid3) {
           const err16 = {
             instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8060,20 +7746,12 @@ function validate_ListTaskPushNotificationConfigsRequest(
   validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListTaskPushNotificationConfigsRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_ListTaskPushNotificationConfigsResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListTaskPushNotificationConfigsResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(key0 === "configs" || key0 === "nextPageToken" || pattern_5504e0d3.test(key0))) {
@@ -8104,7 +7782,6 @@ function validate_ListTaskPushNotificationConfigsResponse(
               parentData: data0,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -8184,20 +7861,9 @@ function validate_ListTaskPushNotificationConfigsResponse(
   validate_ListTaskPushNotificationConfigsResponse.errors = vErrors;
   return errors === 0;
 }
-validate_ListTaskPushNotificationConfigsResponse.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_ListTasksRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListTasksRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListTasksRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -8302,40 +7968,42 @@ function validate_ListTasksRequest(
       }
       var _valid0 = _errs6 === errors;
       valid1 = valid1 || _valid0;
-      const _errs8 = errors;
-      if (typeof data1 === "string") {
-        if (!pattern_af46a196.test(data1)) {
-          const err5 = {
+      if (!valid1) {
+        const _errs8 = errors;
+        if (typeof data1 === "string") {
+          if (!pattern_af46a196.test(data1)) {
+            const err5 = {
+              instancePath: instancePath + "/historyLength",
+              schemaPath: "#/properties/historyLength/anyOf/1/pattern",
+              keyword: "pattern",
+              params: { pattern: "^-?[0-9]+$" },
+              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+            };
+            if (vErrors === null) {
+              vErrors = [err5];
+            } else {
+              vErrors.push(err5);
+            }
+            errors++;
+          }
+        } else {
+          const err6 = {
             instancePath: instancePath + "/historyLength",
-            schemaPath: "#/properties/historyLength/anyOf/1/pattern",
-            keyword: "pattern",
-            params: { pattern: "^-?[0-9]+$" },
-            message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+            schemaPath: "#/properties/historyLength/anyOf/1/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err6];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err6);
           }
           errors++;
         }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/historyLength",
-          schemaPath: "#/properties/historyLength/anyOf/1/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
+        var _valid0 = _errs8 === errors;
+        valid1 = valid1 || _valid0;
       }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err7 = {
           instancePath: instancePath + "/historyLength",
@@ -8432,40 +8100,42 @@ function validate_ListTasksRequest(
       }
       var _valid1 = _errs14 === errors;
       valid2 = valid2 || _valid1;
-      const _errs16 = errors;
-      if (typeof data3 === "string") {
-        if (!pattern_af46a196.test(data3)) {
-          const err12 = {
+      if (!valid2) {
+        const _errs16 = errors;
+        if (typeof data3 === "string") {
+          if (!pattern_af46a196.test(data3)) {
+            const err12 = {
+              instancePath: instancePath + "/pageSize",
+              schemaPath: "#/properties/pageSize/anyOf/1/pattern",
+              keyword: "pattern",
+              params: { pattern: "^-?[0-9]+$" },
+              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+            };
+            if (vErrors === null) {
+              vErrors = [err12];
+            } else {
+              vErrors.push(err12);
+            }
+            errors++;
+          }
+        } else {
+          const err13 = {
             instancePath: instancePath + "/pageSize",
-            schemaPath: "#/properties/pageSize/anyOf/1/pattern",
-            keyword: "pattern",
-            params: { pattern: "^-?[0-9]+$" },
-            message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+            schemaPath: "#/properties/pageSize/anyOf/1/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err12];
+            vErrors = [err13];
           } else {
-            vErrors.push(err12);
+            vErrors.push(err13);
           }
           errors++;
         }
-      } else {
-        const err13 = {
-          instancePath: instancePath + "/pageSize",
-          schemaPath: "#/properties/pageSize/anyOf/1/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
+        var _valid1 = _errs16 === errors;
+        valid2 = valid2 || _valid1;
       }
-      var _valid1 = _errs16 === errors;
-      valid2 = valid2 || _valid1;
       if (!valid2) {
         const err14 = {
           instancePath: instancePath + "/pageSize",
@@ -8516,7 +8186,6 @@ function validate_ListTasksRequest(
           parentData: data,
           parentDataProperty: "status",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
@@ -8531,7 +8200,6 @@ function validate_ListTasksRequest(
           parentData: data,
           parentDataProperty: "statusTimestampAfter",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
@@ -8629,40 +8297,42 @@ function validate_ListTasksRequest(
         }
         var _valid2 = _errs28 === errors;
         valid4 = valid4 || _valid2;
-        const _errs30 = errors;
-        if (typeof data9 === "string") {
-          if (!pattern_af46a196.test(data9)) {
-            const err21 = {
+        if (!valid4) {
+          const _errs30 = errors;
+          if (typeof data9 === "string") {
+            if (!pattern_af46a196.test(data9)) {
+              const err21 = {
+                instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+                schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
+                keyword: "pattern",
+                params: { pattern: "^-?[0-9]+$" },
+                message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err21];
+              } else {
+                vErrors.push(err21);
+              }
+              errors++;
+            }
+          } else {
+            const err22 = {
               instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
-              keyword: "pattern",
-              params: { pattern: "^-?[0-9]+$" },
-              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err21];
+              vErrors = [err22];
             } else {
-              vErrors.push(err21);
+              vErrors.push(err22);
             }
             errors++;
           }
-        } else {
-          const err22 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
+          var _valid2 = _errs30 === errors;
+          valid4 = valid4 || _valid2;
         }
-        var _valid2 = _errs30 === errors;
-        valid4 = valid4 || _valid2;
         if (!valid4) {
           const err23 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8763,40 +8433,42 @@ function validate_ListTasksRequest(
         }
         var _valid3 = _errs36 === errors;
         valid5 = valid5 || _valid3;
-        const _errs38 = errors;
-        if (typeof data11 === "string") {
-          if (!pattern_af46a196.test(data11)) {
-            const err28 = {
+        if (!valid5) {
+          const _errs38 = errors;
+          if (typeof data11 === "string") {
+            if (!pattern_af46a196.test(data11)) {
+              const err28 = {
+                instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
+                schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
+                keyword: "pattern",
+                params: { pattern: "^-?[0-9]+$" },
+                message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
+          } else {
+            const err29 = {
               instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
-              keyword: "pattern",
-              params: { pattern: "^-?[0-9]+$" },
-              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err28];
+              vErrors = [err29];
             } else {
-              vErrors.push(err28);
+              vErrors.push(err29);
             }
             errors++;
           }
-        } else {
-          const err29 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err29];
-          } else {
-            vErrors.push(err29);
-          }
-          errors++;
+          var _valid3 = _errs38 === errors;
+          valid5 = valid5 || _valid3;
         }
-        var _valid3 = _errs38 === errors;
-        valid5 = valid5 || _valid3;
         if (!valid5) {
           const err30 = {
             instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8851,7 +8523,6 @@ function validate_ListTasksRequest(
             parentData: data,
             parentDataProperty: key6,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
@@ -8877,20 +8548,9 @@ function validate_ListTasksRequest(
   validate_ListTasksRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListTasksRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_ListTasksResponse(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListTasksResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListTasksResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.nextPageToken === undefined) {
       const err0 = {
@@ -9033,40 +8693,42 @@ function validate_ListTasksResponse(
       }
       var _valid0 = _errs6 === errors;
       valid1 = valid1 || _valid0;
-      const _errs8 = errors;
-      if (typeof data1 === "string") {
-        if (!pattern_af46a196.test(data1)) {
-          const err8 = {
+      if (!valid1) {
+        const _errs8 = errors;
+        if (typeof data1 === "string") {
+          if (!pattern_af46a196.test(data1)) {
+            const err8 = {
+              instancePath: instancePath + "/pageSize",
+              schemaPath: "#/properties/pageSize/anyOf/1/pattern",
+              keyword: "pattern",
+              params: { pattern: "^-?[0-9]+$" },
+              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+        } else {
+          const err9 = {
             instancePath: instancePath + "/pageSize",
-            schemaPath: "#/properties/pageSize/anyOf/1/pattern",
-            keyword: "pattern",
-            params: { pattern: "^-?[0-9]+$" },
-            message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+            schemaPath: "#/properties/pageSize/anyOf/1/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err8];
+            vErrors = [err9];
           } else {
-            vErrors.push(err8);
+            vErrors.push(err9);
           }
           errors++;
         }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/pageSize",
-          schemaPath: "#/properties/pageSize/anyOf/1/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
+        var _valid0 = _errs8 === errors;
+        valid1 = valid1 || _valid0;
       }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err10 = {
           instancePath: instancePath + "/pageSize",
@@ -9104,7 +8766,6 @@ function validate_ListTasksResponse(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
@@ -9181,40 +8842,42 @@ function validate_ListTasksResponse(
       }
       var _valid1 = _errs15 === errors;
       valid4 = valid4 || _valid1;
-      const _errs17 = errors;
-      if (typeof data4 === "string") {
-        if (!pattern_af46a196.test(data4)) {
-          const err15 = {
+      if (!valid4) {
+        const _errs17 = errors;
+        if (typeof data4 === "string") {
+          if (!pattern_af46a196.test(data4)) {
+            const err15 = {
+              instancePath: instancePath + "/totalSize",
+              schemaPath: "#/properties/totalSize/anyOf/1/pattern",
+              keyword: "pattern",
+              params: { pattern: "^-?[0-9]+$" },
+              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+            };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+        } else {
+          const err16 = {
             instancePath: instancePath + "/totalSize",
-            schemaPath: "#/properties/totalSize/anyOf/1/pattern",
-            keyword: "pattern",
-            params: { pattern: "^-?[0-9]+$" },
-            message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+            schemaPath: "#/properties/totalSize/anyOf/1/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err16];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err16);
           }
           errors++;
         }
-      } else {
-        const err16 = {
-          instancePath: instancePath + "/totalSize",
-          schemaPath: "#/properties/totalSize/anyOf/1/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
+        var _valid1 = _errs17 === errors;
+        valid4 = valid4 || _valid1;
       }
-      var _valid1 = _errs17 === errors;
-      valid4 = valid4 || _valid1;
       if (!valid4) {
         const err17 = {
           instancePath: instancePath + "/totalSize",
@@ -9314,40 +8977,42 @@ function validate_ListTasksResponse(
         }
         var _valid2 = _errs23 === errors;
         valid6 = valid6 || _valid2;
-        const _errs25 = errors;
-        if (typeof data6 === "string") {
-          if (!pattern_af46a196.test(data6)) {
-            const err22 = {
+        if (!valid6) {
+          const _errs25 = errors;
+          if (typeof data6 === "string") {
+            if (!pattern_af46a196.test(data6)) {
+              const err22 = {
+                instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+                schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
+                keyword: "pattern",
+                params: { pattern: "^-?[0-9]+$" },
+                message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err22];
+              } else {
+                vErrors.push(err22);
+              }
+              errors++;
+            }
+          } else {
+            const err23 = {
               instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
-              keyword: "pattern",
-              params: { pattern: "^-?[0-9]+$" },
-              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err22];
+              vErrors = [err23];
             } else {
-              vErrors.push(err22);
+              vErrors.push(err23);
             }
             errors++;
           }
-        } else {
-          const err23 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err23];
-          } else {
-            vErrors.push(err23);
-          }
-          errors++;
+          var _valid2 = _errs25 === errors;
+          valid6 = valid6 || _valid2;
         }
-        var _valid2 = _errs25 === errors;
-        valid6 = valid6 || _valid2;
         if (!valid6) {
           const err24 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9429,40 +9094,42 @@ function validate_ListTasksResponse(
         }
         var _valid3 = _errs29 === errors;
         valid7 = valid7 || _valid3;
-        const _errs31 = errors;
-        if (typeof data7 === "string") {
-          if (!pattern_af46a196.test(data7)) {
-            const err28 = {
+        if (!valid7) {
+          const _errs31 = errors;
+          if (typeof data7 === "string") {
+            if (!pattern_af46a196.test(data7)) {
+              const err28 = {
+                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
+                schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/1/pattern",
+                keyword: "pattern",
+                params: { pattern: "^-?[0-9]+$" },
+                message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
+          } else {
+            const err29 = {
               instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/1/pattern",
-              keyword: "pattern",
-              params: { pattern: "^-?[0-9]+$" },
-              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+              schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/1/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err28];
+              vErrors = [err29];
             } else {
-              vErrors.push(err28);
+              vErrors.push(err29);
             }
             errors++;
           }
-        } else {
-          const err29 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/1/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err29];
-          } else {
-            vErrors.push(err29);
-          }
-          errors++;
+          var _valid3 = _errs31 === errors;
+          valid7 = valid7 || _valid3;
         }
-        var _valid3 = _errs31 === errors;
-        valid7 = valid7 || _valid3;
         if (!valid7) {
           const err30 = {
             instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9507,20 +9174,9 @@ function validate_ListTasksResponse(
   validate_ListTasksResponse.errors = vErrors;
   return errors === 0;
 }
-validate_ListTasksResponse.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Message(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Message(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Message.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.messageId === undefined) {
       const err0 = {
@@ -9676,7 +9332,6 @@ function validate_Message(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -9710,7 +9365,6 @@ function validate_Message(
               parentData: data5,
               parentDataProperty: i1,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
@@ -9778,7 +9432,6 @@ function validate_Message(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -9916,20 +9569,9 @@ function validate_Message(
   validate_Message.errors = vErrors;
   return errors === 0;
 }
-validate_Message.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Message_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Message_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Message_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.messageId === undefined) {
       const err0 = {
@@ -10085,7 +9727,6 @@ function validate_Message_2(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -10119,7 +9760,6 @@ function validate_Message_2(
               parentData: data5,
               parentDataProperty: i1,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
@@ -10187,7 +9827,6 @@ function validate_Message_2(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -10325,20 +9964,12 @@ function validate_Message_2(
   validate_Message_2.errors = vErrors;
   return errors === 0;
 }
-validate_Message_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_MutualTlsSecurityScheme(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_MutualTlsSecurityScheme.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(key0 === "description")) {
@@ -10392,20 +10023,12 @@ function validate_MutualTlsSecurityScheme(
   validate_MutualTlsSecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate_MutualTlsSecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_MutualTlsSecurityScheme_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_MutualTlsSecurityScheme_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(key0 === "description")) {
@@ -10459,20 +10082,12 @@ function validate_MutualTlsSecurityScheme_2(
   validate_MutualTlsSecurityScheme_2.errors = vErrors;
   return errors === 0;
 }
-validate_MutualTlsSecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_OAuth2SecurityScheme(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_OAuth2SecurityScheme.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.flows === undefined) {
       const err0 = {
@@ -10536,7 +10151,6 @@ function validate_OAuth2SecurityScheme(
           parentData: data,
           parentDataProperty: "flows",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
@@ -10597,20 +10211,12 @@ function validate_OAuth2SecurityScheme(
   validate_OAuth2SecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate_OAuth2SecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_OAuth2SecurityScheme_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_OAuth2SecurityScheme_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.flows === undefined) {
       const err0 = {
@@ -10674,7 +10280,6 @@ function validate_OAuth2SecurityScheme_2(
           parentData: data,
           parentDataProperty: "flows",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
@@ -10735,20 +10340,9 @@ function validate_OAuth2SecurityScheme_2(
   validate_OAuth2SecurityScheme_2.errors = vErrors;
   return errors === 0;
 }
-validate_OAuth2SecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_OAuthFlows(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_OAuthFlows(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_OAuthFlows.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs2 = errors;
   let valid1 = false;
   let passing0 = null;
@@ -10775,26 +10369,28 @@ function validate_OAuthFlows(
   }
   var _valid1 = _errs5 === errors;
   valid2 = valid2 || _valid1;
-  const _errs6 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.authorization_code === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "authorization_code" },
-        message: "must have required property '" + "authorization_code" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
+  if (!valid2) {
+    const _errs6 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.authorization_code === undefined) {
+        const err1 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "authorization_code" },
+          message: "must have required property '" + "authorization_code" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
       }
-      errors++;
     }
+    var _valid1 = _errs6 === errors;
+    valid2 = valid2 || _valid1;
   }
-  var _valid1 = _errs6 === errors;
-  valid2 = valid2 || _valid1;
   if (!valid2) {
     const err2 = {
       instancePath,
@@ -10847,26 +10443,28 @@ function validate_OAuthFlows(
   }
   var _valid2 = _errs9 === errors;
   valid3 = valid3 || _valid2;
-  const _errs10 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.client_credentials === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "client_credentials" },
-        message: "must have required property '" + "client_credentials" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
+  if (!valid3) {
+    const _errs10 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.client_credentials === undefined) {
+        const err4 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "client_credentials" },
+          message: "must have required property '" + "client_credentials" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
       }
-      errors++;
     }
+    var _valid2 = _errs10 === errors;
+    valid3 = valid3 || _valid2;
   }
-  var _valid2 = _errs10 === errors;
-  valid3 = valid3 || _valid2;
   if (!valid3) {
     const err5 = {
       instancePath,
@@ -10977,26 +10575,28 @@ function validate_OAuthFlows(
         }
         var _valid3 = _errs15 === errors;
         valid4 = valid4 || _valid3;
-        const _errs16 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.device_code === undefined) {
-            const err9 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
-              keyword: "required",
-              params: { missingProperty: "device_code" },
-              message: "must have required property '" + "device_code" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
+        if (!valid4) {
+          const _errs16 = errors;
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.device_code === undefined) {
+              const err9 = {
+                instancePath,
+                schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
+                keyword: "required",
+                params: { missingProperty: "device_code" },
+                message: "must have required property '" + "device_code" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err9];
+              } else {
+                vErrors.push(err9);
+              }
+              errors++;
             }
-            errors++;
           }
+          var _valid3 = _errs16 === errors;
+          valid4 = valid4 || _valid3;
         }
-        var _valid3 = _errs16 === errors;
-        valid4 = valid4 || _valid3;
         if (!valid4) {
           const err10 = {
             instancePath,
@@ -11093,7 +10693,6 @@ function validate_OAuthFlows(
           parentData: data,
           parentDataProperty: "authorizationCode",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11111,7 +10710,6 @@ function validate_OAuthFlows(
           parentData: data,
           parentDataProperty: "clientCredentials",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11129,7 +10727,6 @@ function validate_OAuthFlows(
           parentData: data,
           parentDataProperty: "deviceCode",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11145,7 +10742,6 @@ function validate_OAuthFlows(
           parentData: data,
           parentDataProperty: "implicit",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11161,7 +10757,6 @@ function validate_OAuthFlows(
           parentData: data,
           parentDataProperty: "password",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11178,7 +10773,6 @@ function validate_OAuthFlows(
             parentData: data,
             parentDataProperty: key1,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -11198,7 +10792,6 @@ function validate_OAuthFlows(
             parentData: data,
             parentDataProperty: key2,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -11218,7 +10811,6 @@ function validate_OAuthFlows(
             parentData: data,
             parentDataProperty: key3,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -11247,20 +10839,9 @@ function validate_OAuthFlows(
   validate_OAuthFlows.errors = vErrors;
   return errors === 0;
 }
-validate_OAuthFlows.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_OAuthFlows_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_OAuthFlows_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_OAuthFlows_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs2 = errors;
   let valid1 = false;
   let passing0 = null;
@@ -11287,26 +10868,28 @@ function validate_OAuthFlows_2(
   }
   var _valid1 = _errs5 === errors;
   valid2 = valid2 || _valid1;
-  const _errs6 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.authorization_code === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "authorization_code" },
-        message: "must have required property '" + "authorization_code" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
+  if (!valid2) {
+    const _errs6 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.authorization_code === undefined) {
+        const err1 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "authorization_code" },
+          message: "must have required property '" + "authorization_code" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
       }
-      errors++;
     }
+    var _valid1 = _errs6 === errors;
+    valid2 = valid2 || _valid1;
   }
-  var _valid1 = _errs6 === errors;
-  valid2 = valid2 || _valid1;
   if (!valid2) {
     const err2 = {
       instancePath,
@@ -11359,26 +10942,28 @@ function validate_OAuthFlows_2(
   }
   var _valid2 = _errs9 === errors;
   valid3 = valid3 || _valid2;
-  const _errs10 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.client_credentials === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "client_credentials" },
-        message: "must have required property '" + "client_credentials" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
+  if (!valid3) {
+    const _errs10 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.client_credentials === undefined) {
+        const err4 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "client_credentials" },
+          message: "must have required property '" + "client_credentials" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
       }
-      errors++;
     }
+    var _valid2 = _errs10 === errors;
+    valid3 = valid3 || _valid2;
   }
-  var _valid2 = _errs10 === errors;
-  valid3 = valid3 || _valid2;
   if (!valid3) {
     const err5 = {
       instancePath,
@@ -11489,26 +11074,28 @@ function validate_OAuthFlows_2(
         }
         var _valid3 = _errs15 === errors;
         valid4 = valid4 || _valid3;
-        const _errs16 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.device_code === undefined) {
-            const err9 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
-              keyword: "required",
-              params: { missingProperty: "device_code" },
-              message: "must have required property '" + "device_code" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
+        if (!valid4) {
+          const _errs16 = errors;
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.device_code === undefined) {
+              const err9 = {
+                instancePath,
+                schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
+                keyword: "required",
+                params: { missingProperty: "device_code" },
+                message: "must have required property '" + "device_code" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err9];
+              } else {
+                vErrors.push(err9);
+              }
+              errors++;
             }
-            errors++;
           }
+          var _valid3 = _errs16 === errors;
+          valid4 = valid4 || _valid3;
         }
-        var _valid3 = _errs16 === errors;
-        valid4 = valid4 || _valid3;
         if (!valid4) {
           const err10 = {
             instancePath,
@@ -11605,7 +11192,6 @@ function validate_OAuthFlows_2(
           parentData: data,
           parentDataProperty: "authorizationCode",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11623,7 +11209,6 @@ function validate_OAuthFlows_2(
           parentData: data,
           parentDataProperty: "clientCredentials",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11641,7 +11226,6 @@ function validate_OAuthFlows_2(
           parentData: data,
           parentDataProperty: "deviceCode",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11657,7 +11241,6 @@ function validate_OAuthFlows_2(
           parentData: data,
           parentDataProperty: "implicit",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11673,7 +11256,6 @@ function validate_OAuthFlows_2(
           parentData: data,
           parentDataProperty: "password",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11690,7 +11272,6 @@ function validate_OAuthFlows_2(
             parentData: data,
             parentDataProperty: key1,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -11710,7 +11291,6 @@ function validate_OAuthFlows_2(
             parentData: data,
             parentDataProperty: key2,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -11730,7 +11310,6 @@ function validate_OAuthFlows_2(
             parentData: data,
             parentDataProperty: key3,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -11759,20 +11338,12 @@ function validate_OAuthFlows_2(
   validate_OAuthFlows_2.errors = vErrors;
   return errors === 0;
 }
-validate_OAuthFlows_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_OpenIdConnectSecurityScheme(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_OpenIdConnectSecurityScheme.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.openIdConnectUrl === undefined) {
       const err0 = {
@@ -11877,20 +11448,12 @@ function validate_OpenIdConnectSecurityScheme(
   validate_OpenIdConnectSecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate_OpenIdConnectSecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_OpenIdConnectSecurityScheme_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_OpenIdConnectSecurityScheme_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.openIdConnectUrl === undefined) {
       const err0 = {
@@ -11995,20 +11558,9 @@ function validate_OpenIdConnectSecurityScheme_2(
   validate_OpenIdConnectSecurityScheme_2.errors = vErrors;
   return errors === 0;
 }
-validate_OpenIdConnectSecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Part(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Part(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Part.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs2 = errors;
   let valid1 = false;
   let passing0 = null;
@@ -12178,7 +11730,6 @@ function validate_Part(
           parentData: data,
           parentDataProperty: "data",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Value.errors : vErrors.concat(validate_Value.errors);
@@ -12227,7 +11778,6 @@ function validate_Part(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -12339,20 +11889,9 @@ function validate_Part(
   validate_Part.errors = vErrors;
   return errors === 0;
 }
-validate_Part.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Part_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Part_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Part_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs2 = errors;
   let valid1 = false;
   let passing0 = null;
@@ -12522,7 +12061,6 @@ function validate_Part_2(
           parentData: data,
           parentDataProperty: "data",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Value.errors : vErrors.concat(validate_Value.errors);
@@ -12571,7 +12109,6 @@ function validate_Part_2(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -12683,20 +12220,9 @@ function validate_Part_2(
   validate_Part_2.errors = vErrors;
   return errors === 0;
 }
-validate_Part_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_PasswordOAuthFlow(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PasswordOAuthFlow(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PasswordOAuthFlow.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -12882,20 +12408,12 @@ function validate_PasswordOAuthFlow(
   validate_PasswordOAuthFlow.errors = vErrors;
   return errors === 0;
 }
-validate_PasswordOAuthFlow.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_PasswordOAuthFlow_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PasswordOAuthFlow_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -13081,20 +12599,9 @@ function validate_PasswordOAuthFlow_2(
   validate_PasswordOAuthFlow_2.errors = vErrors;
   return errors === 0;
 }
-validate_PasswordOAuthFlow_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Role(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Role(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Role.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
@@ -13131,89 +12638,93 @@ function validate_Role(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  const _errs3 = errors;
-  if (typeof data !== "string") {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  if (!(data === "ROLE_USER" || data === "ROLE_AGENT")) {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/enum",
-      keyword: "enum",
-      params: { allowedValues: schema_Role.anyOf[1].enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs5 = errors;
-  if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: "integer" },
-      message: "must be integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  if (typeof data == "number" && isFinite(data)) {
-    if (data > 2147483647 || isNaN(data)) {
-      const err5 = {
+  if (!valid0) {
+    const _errs3 = errors;
+    if (typeof data !== "string") {
+      const err2 = {
         instancePath,
-        schemaPath: "#/anyOf/2/maximum",
-        keyword: "maximum",
-        params: { comparison: "<=", limit: 2147483647 },
-        message: "must be <= 2147483647",
+        schemaPath: "#/anyOf/1/type",
+        keyword: "type",
+        params: { type: "string" },
+        message: "must be string",
       };
       if (vErrors === null) {
-        vErrors = [err5];
+        vErrors = [err2];
       } else {
-        vErrors.push(err5);
+        vErrors.push(err2);
       }
       errors++;
     }
-    if (data < -2147483648 || isNaN(data)) {
-      const err6 = {
+    if (!(data === "ROLE_USER" || data === "ROLE_AGENT")) {
+      const err3 = {
         instancePath,
-        schemaPath: "#/anyOf/2/minimum",
-        keyword: "minimum",
-        params: { comparison: ">=", limit: -2147483648 },
-        message: "must be >= -2147483648",
+        schemaPath: "#/anyOf/1/enum",
+        keyword: "enum",
+        params: { allowedValues: schema_Role.anyOf[1].enum },
+        message: "must be equal to one of the allowed values",
       };
       if (vErrors === null) {
-        vErrors = [err6];
+        vErrors = [err3];
       } else {
-        vErrors.push(err6);
+        vErrors.push(err3);
       }
       errors++;
     }
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs5 = errors;
+      if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+        const err4 = {
+          instancePath,
+          schemaPath: "#/anyOf/2/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data == "number" && isFinite(data)) {
+        if (data > 2147483647 || isNaN(data)) {
+          const err5 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 2147483647 },
+            message: "must be <= 2147483647",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data < -2147483648 || isNaN(data)) {
+          const err6 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: -2147483648 },
+            message: "must be >= -2147483648",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs5 === errors;
+      valid0 = valid0 || _valid0;
+    }
   }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
   if (!valid0) {
     const err7 = {
       instancePath,
@@ -13241,20 +12752,9 @@ function validate_Role(
   validate_Role.errors = vErrors;
   return errors === 0;
 }
-validate_Role.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Role_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Role_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Role_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
@@ -13291,89 +12791,93 @@ function validate_Role_2(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  const _errs3 = errors;
-  if (typeof data !== "string") {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  if (!(data === "ROLE_USER" || data === "ROLE_AGENT")) {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/enum",
-      keyword: "enum",
-      params: { allowedValues: schema_Role.anyOf[1].enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs5 = errors;
-  if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: "integer" },
-      message: "must be integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  if (typeof data == "number" && isFinite(data)) {
-    if (data > 2147483647 || isNaN(data)) {
-      const err5 = {
+  if (!valid0) {
+    const _errs3 = errors;
+    if (typeof data !== "string") {
+      const err2 = {
         instancePath,
-        schemaPath: "#/anyOf/2/maximum",
-        keyword: "maximum",
-        params: { comparison: "<=", limit: 2147483647 },
-        message: "must be <= 2147483647",
+        schemaPath: "#/anyOf/1/type",
+        keyword: "type",
+        params: { type: "string" },
+        message: "must be string",
       };
       if (vErrors === null) {
-        vErrors = [err5];
+        vErrors = [err2];
       } else {
-        vErrors.push(err5);
+        vErrors.push(err2);
       }
       errors++;
     }
-    if (data < -2147483648 || isNaN(data)) {
-      const err6 = {
+    if (!(data === "ROLE_USER" || data === "ROLE_AGENT")) {
+      const err3 = {
         instancePath,
-        schemaPath: "#/anyOf/2/minimum",
-        keyword: "minimum",
-        params: { comparison: ">=", limit: -2147483648 },
-        message: "must be >= -2147483648",
+        schemaPath: "#/anyOf/1/enum",
+        keyword: "enum",
+        params: { allowedValues: schema_Role.anyOf[1].enum },
+        message: "must be equal to one of the allowed values",
       };
       if (vErrors === null) {
-        vErrors = [err6];
+        vErrors = [err3];
       } else {
-        vErrors.push(err6);
+        vErrors.push(err3);
       }
       errors++;
     }
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs5 = errors;
+      if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+        const err4 = {
+          instancePath,
+          schemaPath: "#/anyOf/2/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data == "number" && isFinite(data)) {
+        if (data > 2147483647 || isNaN(data)) {
+          const err5 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 2147483647 },
+            message: "must be <= 2147483647",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data < -2147483648 || isNaN(data)) {
+          const err6 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: -2147483648 },
+            message: "must be >= -2147483648",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs5 === errors;
+      valid0 = valid0 || _valid0;
+    }
   }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
   if (!valid0) {
     const err7 = {
       instancePath,
@@ -13401,20 +12905,12 @@ function validate_Role_2(
   validate_Role_2.errors = vErrors;
   return errors === 0;
 }
-validate_Role_2.evaluated = { dynamicProps: false, dynamicItems: false };
 function validate_SecurityRequirement(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SecurityRequirement.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(key0 === "schemes")) {
@@ -13479,7 +12975,6 @@ function validate_SecurityRequirement(
               parentData: data0,
               parentDataProperty: key2,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_StringList.errors : vErrors.concat(validate_StringList.errors);
@@ -13520,20 +13015,12 @@ function validate_SecurityRequirement(
   validate_SecurityRequirement.errors = vErrors;
   return errors === 0;
 }
-validate_SecurityRequirement.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_SecurityRequirement_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SecurityRequirement_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(key0 === "schemes")) {
@@ -13598,7 +13085,6 @@ function validate_SecurityRequirement_2(
               parentData: data0,
               parentDataProperty: key2,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_StringList.errors : vErrors.concat(validate_StringList.errors);
@@ -13639,20 +13125,9 @@ function validate_SecurityRequirement_2(
   validate_SecurityRequirement_2.errors = vErrors;
   return errors === 0;
 }
-validate_SecurityRequirement_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_SecurityScheme(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_SecurityScheme(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SecurityScheme.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs2 = errors;
   let valid1 = false;
   let passing0 = null;
@@ -13679,26 +13154,28 @@ function validate_SecurityScheme(
   }
   var _valid1 = _errs5 === errors;
   valid2 = valid2 || _valid1;
-  const _errs6 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.api_key_security_scheme === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "api_key_security_scheme" },
-        message: "must have required property '" + "api_key_security_scheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
+  if (!valid2) {
+    const _errs6 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.api_key_security_scheme === undefined) {
+        const err1 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "api_key_security_scheme" },
+          message: "must have required property '" + "api_key_security_scheme" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
       }
-      errors++;
     }
+    var _valid1 = _errs6 === errors;
+    valid2 = valid2 || _valid1;
   }
-  var _valid1 = _errs6 === errors;
-  valid2 = valid2 || _valid1;
   if (!valid2) {
     const err2 = {
       instancePath,
@@ -13751,26 +13228,28 @@ function validate_SecurityScheme(
   }
   var _valid2 = _errs9 === errors;
   valid3 = valid3 || _valid2;
-  const _errs10 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.http_auth_security_scheme === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "http_auth_security_scheme" },
-        message: "must have required property '" + "http_auth_security_scheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
+  if (!valid3) {
+    const _errs10 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.http_auth_security_scheme === undefined) {
+        const err4 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "http_auth_security_scheme" },
+          message: "must have required property '" + "http_auth_security_scheme" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
       }
-      errors++;
     }
+    var _valid2 = _errs10 === errors;
+    valid3 = valid3 || _valid2;
   }
-  var _valid2 = _errs10 === errors;
-  valid3 = valid3 || _valid2;
   if (!valid3) {
     const err5 = {
       instancePath,
@@ -13827,26 +13306,28 @@ function validate_SecurityScheme(
     }
     var _valid3 = _errs13 === errors;
     valid4 = valid4 || _valid3;
-    const _errs14 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.oauth2_security_scheme === undefined) {
-        const err7 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/2/anyOf/1/required",
-          keyword: "required",
-          params: { missingProperty: "oauth2_security_scheme" },
-          message: "must have required property '" + "oauth2_security_scheme" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
+    if (!valid4) {
+      const _errs14 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.oauth2_security_scheme === undefined) {
+          const err7 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/2/anyOf/1/required",
+            keyword: "required",
+            params: { missingProperty: "oauth2_security_scheme" },
+            message: "must have required property '" + "oauth2_security_scheme" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
         }
-        errors++;
       }
+      var _valid3 = _errs14 === errors;
+      valid4 = valid4 || _valid3;
     }
-    var _valid3 = _errs14 === errors;
-    valid4 = valid4 || _valid3;
     if (!valid4) {
       const err8 = {
         instancePath,
@@ -13903,26 +13384,28 @@ function validate_SecurityScheme(
       }
       var _valid4 = _errs17 === errors;
       valid5 = valid5 || _valid4;
-      const _errs18 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.open_id_connect_security_scheme === undefined) {
-          const err10 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/3/anyOf/1/required",
-            keyword: "required",
-            params: { missingProperty: "open_id_connect_security_scheme" },
-            message: "must have required property '" + "open_id_connect_security_scheme" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
+      if (!valid5) {
+        const _errs18 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.open_id_connect_security_scheme === undefined) {
+            const err10 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/3/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "open_id_connect_security_scheme" },
+              message: "must have required property '" + "open_id_connect_security_scheme" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
           }
-          errors++;
         }
+        var _valid4 = _errs18 === errors;
+        valid5 = valid5 || _valid4;
       }
-      var _valid4 = _errs18 === errors;
-      valid5 = valid5 || _valid4;
       if (!valid5) {
         const err11 = {
           instancePath,
@@ -13979,26 +13462,28 @@ function validate_SecurityScheme(
         }
         var _valid5 = _errs21 === errors;
         valid6 = valid6 || _valid5;
-        const _errs22 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.mtls_security_scheme === undefined) {
-            const err13 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
-              keyword: "required",
-              params: { missingProperty: "mtls_security_scheme" },
-              message: "must have required property '" + "mtls_security_scheme" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err13];
-            } else {
-              vErrors.push(err13);
+        if (!valid6) {
+          const _errs22 = errors;
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.mtls_security_scheme === undefined) {
+              const err13 = {
+                instancePath,
+                schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
+                keyword: "required",
+                params: { missingProperty: "mtls_security_scheme" },
+                message: "must have required property '" + "mtls_security_scheme" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
             }
-            errors++;
           }
+          var _valid5 = _errs22 === errors;
+          valid6 = valid6 || _valid5;
         }
-        var _valid5 = _errs22 === errors;
-        valid6 = valid6 || _valid5;
         if (!valid6) {
           const err14 = {
             instancePath,
@@ -14097,7 +13582,6 @@ function validate_SecurityScheme(
           parentData: data,
           parentDataProperty: "apiKeySecurityScheme",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14115,7 +13599,6 @@ function validate_SecurityScheme(
           parentData: data,
           parentDataProperty: "httpAuthSecurityScheme",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14133,7 +13616,6 @@ function validate_SecurityScheme(
           parentData: data,
           parentDataProperty: "mtlsSecurityScheme",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14151,7 +13633,6 @@ function validate_SecurityScheme(
           parentData: data,
           parentDataProperty: "oauth2SecurityScheme",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14169,7 +13650,6 @@ function validate_SecurityScheme(
           parentData: data,
           parentDataProperty: "openIdConnectSecurityScheme",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14188,7 +13668,6 @@ function validate_SecurityScheme(
             parentData: data,
             parentDataProperty: key1,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -14208,7 +13687,6 @@ function validate_SecurityScheme(
             parentData: data,
             parentDataProperty: key2,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -14228,7 +13706,6 @@ function validate_SecurityScheme(
             parentData: data,
             parentDataProperty: key3,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -14248,7 +13725,6 @@ function validate_SecurityScheme(
             parentData: data,
             parentDataProperty: key4,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -14268,7 +13744,6 @@ function validate_SecurityScheme(
             parentData: data,
             parentDataProperty: key5,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -14297,20 +13772,9 @@ function validate_SecurityScheme(
   validate_SecurityScheme.errors = vErrors;
   return errors === 0;
 }
-validate_SecurityScheme.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_SecurityScheme_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_SecurityScheme_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SecurityScheme_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs2 = errors;
   let valid1 = false;
   let passing0 = null;
@@ -14337,26 +13801,28 @@ function validate_SecurityScheme_2(
   }
   var _valid1 = _errs5 === errors;
   valid2 = valid2 || _valid1;
-  const _errs6 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.api_key_security_scheme === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "api_key_security_scheme" },
-        message: "must have required property '" + "api_key_security_scheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
+  if (!valid2) {
+    const _errs6 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.api_key_security_scheme === undefined) {
+        const err1 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "api_key_security_scheme" },
+          message: "must have required property '" + "api_key_security_scheme" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
       }
-      errors++;
     }
+    var _valid1 = _errs6 === errors;
+    valid2 = valid2 || _valid1;
   }
-  var _valid1 = _errs6 === errors;
-  valid2 = valid2 || _valid1;
   if (!valid2) {
     const err2 = {
       instancePath,
@@ -14409,26 +13875,28 @@ function validate_SecurityScheme_2(
   }
   var _valid2 = _errs9 === errors;
   valid3 = valid3 || _valid2;
-  const _errs10 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.http_auth_security_scheme === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "http_auth_security_scheme" },
-        message: "must have required property '" + "http_auth_security_scheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
+  if (!valid3) {
+    const _errs10 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.http_auth_security_scheme === undefined) {
+        const err4 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "http_auth_security_scheme" },
+          message: "must have required property '" + "http_auth_security_scheme" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
       }
-      errors++;
     }
+    var _valid2 = _errs10 === errors;
+    valid3 = valid3 || _valid2;
   }
-  var _valid2 = _errs10 === errors;
-  valid3 = valid3 || _valid2;
   if (!valid3) {
     const err5 = {
       instancePath,
@@ -14485,26 +13953,28 @@ function validate_SecurityScheme_2(
     }
     var _valid3 = _errs13 === errors;
     valid4 = valid4 || _valid3;
-    const _errs14 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.oauth2_security_scheme === undefined) {
-        const err7 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/2/anyOf/1/required",
-          keyword: "required",
-          params: { missingProperty: "oauth2_security_scheme" },
-          message: "must have required property '" + "oauth2_security_scheme" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
+    if (!valid4) {
+      const _errs14 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.oauth2_security_scheme === undefined) {
+          const err7 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/2/anyOf/1/required",
+            keyword: "required",
+            params: { missingProperty: "oauth2_security_scheme" },
+            message: "must have required property '" + "oauth2_security_scheme" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
         }
-        errors++;
       }
+      var _valid3 = _errs14 === errors;
+      valid4 = valid4 || _valid3;
     }
-    var _valid3 = _errs14 === errors;
-    valid4 = valid4 || _valid3;
     if (!valid4) {
       const err8 = {
         instancePath,
@@ -14561,26 +14031,28 @@ function validate_SecurityScheme_2(
       }
       var _valid4 = _errs17 === errors;
       valid5 = valid5 || _valid4;
-      const _errs18 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.open_id_connect_security_scheme === undefined) {
-          const err10 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/3/anyOf/1/required",
-            keyword: "required",
-            params: { missingProperty: "open_id_connect_security_scheme" },
-            message: "must have required property '" + "open_id_connect_security_scheme" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
+      if (!valid5) {
+        const _errs18 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.open_id_connect_security_scheme === undefined) {
+            const err10 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/3/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "open_id_connect_security_scheme" },
+              message: "must have required property '" + "open_id_connect_security_scheme" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
           }
-          errors++;
         }
+        var _valid4 = _errs18 === errors;
+        valid5 = valid5 || _valid4;
       }
-      var _valid4 = _errs18 === errors;
-      valid5 = valid5 || _valid4;
       if (!valid5) {
         const err11 = {
           instancePath,
@@ -14637,26 +14109,28 @@ function validate_SecurityScheme_2(
         }
         var _valid5 = _errs21 === errors;
         valid6 = valid6 || _valid5;
-        const _errs22 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.mtls_security_scheme === undefined) {
-            const err13 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
-              keyword: "required",
-              params: { missingProperty: "mtls_security_scheme" },
-              message: "must have required property '" + "mtls_security_scheme" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err13];
-            } else {
-              vErrors.push(err13);
+        if (!valid6) {
+          const _errs22 = errors;
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.mtls_security_scheme === undefined) {
+              const err13 = {
+                instancePath,
+                schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
+                keyword: "required",
+                params: { missingProperty: "mtls_security_scheme" },
+                message: "must have required property '" + "mtls_security_scheme" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
             }
-            errors++;
           }
+          var _valid5 = _errs22 === errors;
+          valid6 = valid6 || _valid5;
         }
-        var _valid5 = _errs22 === errors;
-        valid6 = valid6 || _valid5;
         if (!valid6) {
           const err14 = {
             instancePath,
@@ -14755,7 +14229,6 @@ function validate_SecurityScheme_2(
           parentData: data,
           parentDataProperty: "apiKeySecurityScheme",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14773,7 +14246,6 @@ function validate_SecurityScheme_2(
           parentData: data,
           parentDataProperty: "httpAuthSecurityScheme",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14791,7 +14263,6 @@ function validate_SecurityScheme_2(
           parentData: data,
           parentDataProperty: "mtlsSecurityScheme",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14809,7 +14280,6 @@ function validate_SecurityScheme_2(
           parentData: data,
           parentDataProperty: "oauth2SecurityScheme",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14827,7 +14297,6 @@ function validate_SecurityScheme_2(
           parentData: data,
           parentDataProperty: "openIdConnectSecurityScheme",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14846,7 +14315,6 @@ function validate_SecurityScheme_2(
             parentData: data,
             parentDataProperty: key1,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -14866,7 +14334,6 @@ function validate_SecurityScheme_2(
             parentData: data,
             parentDataProperty: key2,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -14886,7 +14353,6 @@ function validate_SecurityScheme_2(
             parentData: data,
             parentDataProperty: key3,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -14906,7 +14372,6 @@ function validate_SecurityScheme_2(
             parentData: data,
             parentDataProperty: key4,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -14926,7 +14391,6 @@ function validate_SecurityScheme_2(
             parentData: data,
             parentDataProperty: key5,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -14955,20 +14419,12 @@ function validate_SecurityScheme_2(
   validate_SecurityScheme_2.errors = vErrors;
   return errors === 0;
 }
-validate_SecurityScheme_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_SendMessageConfiguration(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SendMessageConfiguration.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -15087,40 +14543,42 @@ function validate_SendMessageConfiguration(
       }
       var _valid0 = _errs8 === errors;
       valid3 = valid3 || _valid0;
-      const _errs10 = errors;
-      if (typeof data2 === "string") {
-        if (!pattern_af46a196.test(data2)) {
-          const err6 = {
+      if (!valid3) {
+        const _errs10 = errors;
+        if (typeof data2 === "string") {
+          if (!pattern_af46a196.test(data2)) {
+            const err6 = {
+              instancePath: instancePath + "/historyLength",
+              schemaPath: "#/properties/historyLength/anyOf/1/pattern",
+              keyword: "pattern",
+              params: { pattern: "^-?[0-9]+$" },
+              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
+          }
+        } else {
+          const err7 = {
             instancePath: instancePath + "/historyLength",
-            schemaPath: "#/properties/historyLength/anyOf/1/pattern",
-            keyword: "pattern",
-            params: { pattern: "^-?[0-9]+$" },
-            message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+            schemaPath: "#/properties/historyLength/anyOf/1/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
           };
           if (vErrors === null) {
-            vErrors = [err6];
+            vErrors = [err7];
           } else {
-            vErrors.push(err6);
+            vErrors.push(err7);
           }
           errors++;
         }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/historyLength",
-          schemaPath: "#/properties/historyLength/anyOf/1/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
+        var _valid0 = _errs10 === errors;
+        valid3 = valid3 || _valid0;
       }
-      var _valid0 = _errs10 === errors;
-      valid3 = valid3 || _valid0;
       if (!valid3) {
         const err8 = {
           instancePath: instancePath + "/historyLength",
@@ -15171,7 +14629,6 @@ function validate_SendMessageConfiguration(
           parentData: data,
           parentDataProperty: "taskPushNotificationConfig",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -15275,40 +14732,42 @@ function validate_SendMessageConfiguration(
         }
         var _valid1 = _errs21 === errors;
         valid7 = valid7 || _valid1;
-        const _errs23 = errors;
-        if (typeof data7 === "string") {
-          if (!pattern_af46a196.test(data7)) {
-            const err15 = {
+        if (!valid7) {
+          const _errs23 = errors;
+          if (typeof data7 === "string") {
+            if (!pattern_af46a196.test(data7)) {
+              const err15 = {
+                instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+                schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
+                keyword: "pattern",
+                params: { pattern: "^-?[0-9]+$" },
+                message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+          } else {
+            const err16 = {
               instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
-              keyword: "pattern",
-              params: { pattern: "^-?[0-9]+$" },
-              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
+              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err15];
+              vErrors = [err16];
             } else {
-              vErrors.push(err15);
+              vErrors.push(err16);
             }
             errors++;
           }
-        } else {
-          const err16 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
+          var _valid1 = _errs23 === errors;
+          valid7 = valid7 || _valid1;
         }
-        var _valid1 = _errs23 === errors;
-        valid7 = valid7 || _valid1;
         if (!valid7) {
           const err17 = {
             instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -15363,7 +14822,6 @@ function validate_SendMessageConfiguration(
             parentData: data,
             parentDataProperty: key4,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -15392,20 +14850,12 @@ function validate_SendMessageConfiguration(
   validate_SendMessageConfiguration.errors = vErrors;
   return errors === 0;
 }
-validate_SendMessageConfiguration.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_SendMessageRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SendMessageRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.message === undefined) {
       const err0 = {
@@ -15447,7 +14897,6 @@ function validate_SendMessageRequest(
           parentData: data,
           parentDataProperty: "configuration",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -15465,7 +14914,6 @@ function validate_SendMessageRequest(
           parentData: data,
           parentDataProperty: "message",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
@@ -15480,7 +14928,6 @@ function validate_SendMessageRequest(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -15522,20 +14969,12 @@ function validate_SendMessageRequest(
   validate_SendMessageRequest.errors = vErrors;
   return errors === 0;
 }
-validate_SendMessageRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_SendMessageResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SendMessageResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs2 = errors;
   let valid1 = false;
   let passing0 = null;
@@ -15640,7 +15079,6 @@ function validate_SendMessageResponse(
           parentData: data,
           parentDataProperty: "message",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
@@ -15655,7 +15093,6 @@ function validate_SendMessageResponse(
           parentData: data,
           parentDataProperty: "task",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
@@ -15680,20 +15117,9 @@ function validate_SendMessageResponse(
   validate_SendMessageResponse.errors = vErrors;
   return errors === 0;
 }
-validate_SendMessageResponse.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_StreamResponse(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_StreamResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_StreamResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs2 = errors;
   let valid1 = false;
   let passing0 = null;
@@ -15770,26 +15196,28 @@ function validate_StreamResponse(
     }
     var _valid1 = _errs7 === errors;
     valid2 = valid2 || _valid1;
-    const _errs8 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.status_update === undefined) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/2/anyOf/1/required",
-          keyword: "required",
-          params: { missingProperty: "status_update" },
-          message: "must have required property '" + "status_update" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
+    if (!valid2) {
+      const _errs8 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.status_update === undefined) {
+          const err3 = {
+            instancePath,
+            schemaPath: "#/allOf/0/oneOf/2/anyOf/1/required",
+            keyword: "required",
+            params: { missingProperty: "status_update" },
+            message: "must have required property '" + "status_update" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
         }
-        errors++;
       }
+      var _valid1 = _errs8 === errors;
+      valid2 = valid2 || _valid1;
     }
-    var _valid1 = _errs8 === errors;
-    valid2 = valid2 || _valid1;
     if (!valid2) {
       const err4 = {
         instancePath,
@@ -15846,26 +15274,28 @@ function validate_StreamResponse(
       }
       var _valid2 = _errs11 === errors;
       valid3 = valid3 || _valid2;
-      const _errs12 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.artifact_update === undefined) {
-          const err6 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/3/anyOf/1/required",
-            keyword: "required",
-            params: { missingProperty: "artifact_update" },
-            message: "must have required property '" + "artifact_update" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
+      if (!valid3) {
+        const _errs12 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.artifact_update === undefined) {
+            const err6 = {
+              instancePath,
+              schemaPath: "#/allOf/0/oneOf/3/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "artifact_update" },
+              message: "must have required property '" + "artifact_update" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err6];
+            } else {
+              vErrors.push(err6);
+            }
+            errors++;
           }
-          errors++;
         }
+        var _valid2 = _errs12 === errors;
+        valid3 = valid3 || _valid2;
       }
-      var _valid2 = _errs12 === errors;
-      valid3 = valid3 || _valid2;
       if (!valid3) {
         const err7 = {
           instancePath,
@@ -15959,7 +15389,6 @@ function validate_StreamResponse(
           parentData: data,
           parentDataProperty: "artifactUpdate",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -15977,7 +15406,6 @@ function validate_StreamResponse(
           parentData: data,
           parentDataProperty: "message",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
@@ -15992,7 +15420,6 @@ function validate_StreamResponse(
           parentData: data,
           parentDataProperty: "statusUpdate",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -16010,7 +15437,6 @@ function validate_StreamResponse(
           parentData: data,
           parentDataProperty: "task",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
@@ -16026,7 +15452,6 @@ function validate_StreamResponse(
             parentData: data,
             parentDataProperty: key1,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -16046,7 +15471,6 @@ function validate_StreamResponse(
             parentData: data,
             parentDataProperty: key2,
             rootData,
-            dynamicAnchors,
           })
         )) {
           vErrors =
@@ -16075,20 +15499,9 @@ function validate_StreamResponse(
   validate_StreamResponse.errors = vErrors;
   return errors === 0;
 }
-validate_StreamResponse.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_StringList(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_StringList(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_StringList.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(key0 === "list")) {
@@ -16162,20 +15575,9 @@ function validate_StringList(
   validate_StringList.errors = vErrors;
   return errors === 0;
 }
-validate_StringList.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_StringList_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_StringList_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_StringList_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(key0 === "list")) {
@@ -16249,20 +15651,9 @@ function validate_StringList_2(
   validate_StringList_2.errors = vErrors;
   return errors === 0;
 }
-validate_StringList_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Struct(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Struct(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Struct.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (!(data && typeof data == "object" && !Array.isArray(data))) {
     const err0 = {
       instancePath,
@@ -16281,20 +15672,9 @@ function validate_Struct(
   validate_Struct.errors = vErrors;
   return errors === 0;
 }
-validate_Struct.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Struct_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Struct_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Struct_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (!(data && typeof data == "object" && !Array.isArray(data))) {
     const err0 = {
       instancePath,
@@ -16313,20 +15693,12 @@ function validate_Struct_2(
   validate_Struct_2.errors = vErrors;
   return errors === 0;
 }
-validate_Struct_2.evaluated = { dynamicProps: false, dynamicItems: false };
 function validate_SubscribeToTaskRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscribeToTaskRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -16412,20 +15784,9 @@ function validate_SubscribeToTaskRequest(
   validate_SubscribeToTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate_SubscribeToTaskRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Task(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Task(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Task.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -16494,7 +15855,6 @@ function validate_Task(
               parentData: data0,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
@@ -16546,7 +15906,6 @@ function validate_Task(
               parentData: data3,
               parentDataProperty: i1,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
@@ -16594,7 +15953,6 @@ function validate_Task(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -16609,7 +15967,6 @@ function validate_Task(
           parentData: data,
           parentDataProperty: "status",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
@@ -16653,20 +16010,12 @@ function validate_Task(
   validate_Task.errors = vErrors;
   return errors === 0;
 }
-validate_Task.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_TaskArtifactUpdateEvent(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskArtifactUpdateEvent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -16765,7 +16114,6 @@ function validate_TaskArtifactUpdateEvent(
           parentData: data,
           parentDataProperty: "artifact",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
@@ -16814,7 +16162,6 @@ function validate_TaskArtifactUpdateEvent(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -16913,20 +16260,12 @@ function validate_TaskArtifactUpdateEvent(
   validate_TaskArtifactUpdateEvent.errors = vErrors;
   return errors === 0;
 }
-validate_TaskArtifactUpdateEvent.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_TaskArtifactUpdateEvent_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskArtifactUpdateEvent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -17025,7 +16364,6 @@ function validate_TaskArtifactUpdateEvent_2(
           parentData: data,
           parentDataProperty: "artifact",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
@@ -17074,7 +16412,6 @@ function validate_TaskArtifactUpdateEvent_2(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -17173,20 +16510,12 @@ function validate_TaskArtifactUpdateEvent_2(
   validate_TaskArtifactUpdateEvent_2.errors = vErrors;
   return errors === 0;
 }
-validate_TaskArtifactUpdateEvent_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_TaskPushNotificationConfig(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskPushNotificationConfig.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.url === undefined) {
       const err0 = {
@@ -17236,7 +16565,6 @@ function validate_TaskPushNotificationConfig(
           parentData: data,
           parentDataProperty: "authentication",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -17366,20 +16694,12 @@ function validate_TaskPushNotificationConfig(
   validate_TaskPushNotificationConfig.errors = vErrors;
   return errors === 0;
 }
-validate_TaskPushNotificationConfig.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_TaskPushNotificationConfig_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskPushNotificationConfig_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.url === undefined) {
       const err0 = {
@@ -17429,7 +16749,6 @@ function validate_TaskPushNotificationConfig_2(
           parentData: data,
           parentDataProperty: "authentication",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -17559,20 +16878,9 @@ function validate_TaskPushNotificationConfig_2(
   validate_TaskPushNotificationConfig_2.errors = vErrors;
   return errors === 0;
 }
-validate_TaskPushNotificationConfig_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_TaskState(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TaskState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskState.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
@@ -17609,98 +16917,102 @@ function validate_TaskState(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  const _errs3 = errors;
-  if (typeof data !== "string") {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  if (!(
-    data === "TASK_STATE_SUBMITTED" ||
-    data === "TASK_STATE_WORKING" ||
-    data === "TASK_STATE_COMPLETED" ||
-    data === "TASK_STATE_FAILED" ||
-    data === "TASK_STATE_CANCELED" ||
-    data === "TASK_STATE_INPUT_REQUIRED" ||
-    data === "TASK_STATE_REJECTED" ||
-    data === "TASK_STATE_AUTH_REQUIRED"
-  )) {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/enum",
-      keyword: "enum",
-      params: { allowedValues: schema_TaskState.anyOf[1].enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs5 = errors;
-  if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: "integer" },
-      message: "must be integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  if (typeof data == "number" && isFinite(data)) {
-    if (data > 2147483647 || isNaN(data)) {
-      const err5 = {
+  if (!valid0) {
+    const _errs3 = errors;
+    if (typeof data !== "string") {
+      const err2 = {
         instancePath,
-        schemaPath: "#/anyOf/2/maximum",
-        keyword: "maximum",
-        params: { comparison: "<=", limit: 2147483647 },
-        message: "must be <= 2147483647",
+        schemaPath: "#/anyOf/1/type",
+        keyword: "type",
+        params: { type: "string" },
+        message: "must be string",
       };
       if (vErrors === null) {
-        vErrors = [err5];
+        vErrors = [err2];
       } else {
-        vErrors.push(err5);
+        vErrors.push(err2);
       }
       errors++;
     }
-    if (data < -2147483648 || isNaN(data)) {
-      const err6 = {
+    if (!(
+      data === "TASK_STATE_SUBMITTED" ||
+      data === "TASK_STATE_WORKING" ||
+      data === "TASK_STATE_COMPLETED" ||
+      data === "TASK_STATE_FAILED" ||
+      data === "TASK_STATE_CANCELED" ||
+      data === "TASK_STATE_INPUT_REQUIRED" ||
+      data === "TASK_STATE_REJECTED" ||
+      data === "TASK_STATE_AUTH_REQUIRED"
+    )) {
+      const err3 = {
         instancePath,
-        schemaPath: "#/anyOf/2/minimum",
-        keyword: "minimum",
-        params: { comparison: ">=", limit: -2147483648 },
-        message: "must be >= -2147483648",
+        schemaPath: "#/anyOf/1/enum",
+        keyword: "enum",
+        params: { allowedValues: schema_TaskState.anyOf[1].enum },
+        message: "must be equal to one of the allowed values",
       };
       if (vErrors === null) {
-        vErrors = [err6];
+        vErrors = [err3];
       } else {
-        vErrors.push(err6);
+        vErrors.push(err3);
       }
       errors++;
     }
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs5 = errors;
+      if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+        const err4 = {
+          instancePath,
+          schemaPath: "#/anyOf/2/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data == "number" && isFinite(data)) {
+        if (data > 2147483647 || isNaN(data)) {
+          const err5 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 2147483647 },
+            message: "must be <= 2147483647",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data < -2147483648 || isNaN(data)) {
+          const err6 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: -2147483648 },
+            message: "must be >= -2147483648",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs5 === errors;
+      valid0 = valid0 || _valid0;
+    }
   }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
   if (!valid0) {
     const err7 = {
       instancePath,
@@ -17728,20 +17040,9 @@ function validate_TaskState(
   validate_TaskState.errors = vErrors;
   return errors === 0;
 }
-validate_TaskState.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_TaskState_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TaskState_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskState_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
@@ -17778,98 +17079,102 @@ function validate_TaskState_2(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  const _errs3 = errors;
-  if (typeof data !== "string") {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  if (!(
-    data === "TASK_STATE_SUBMITTED" ||
-    data === "TASK_STATE_WORKING" ||
-    data === "TASK_STATE_COMPLETED" ||
-    data === "TASK_STATE_FAILED" ||
-    data === "TASK_STATE_CANCELED" ||
-    data === "TASK_STATE_INPUT_REQUIRED" ||
-    data === "TASK_STATE_REJECTED" ||
-    data === "TASK_STATE_AUTH_REQUIRED"
-  )) {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/enum",
-      keyword: "enum",
-      params: { allowedValues: schema_TaskState.anyOf[1].enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs5 = errors;
-  if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: "integer" },
-      message: "must be integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  if (typeof data == "number" && isFinite(data)) {
-    if (data > 2147483647 || isNaN(data)) {
-      const err5 = {
+  if (!valid0) {
+    const _errs3 = errors;
+    if (typeof data !== "string") {
+      const err2 = {
         instancePath,
-        schemaPath: "#/anyOf/2/maximum",
-        keyword: "maximum",
-        params: { comparison: "<=", limit: 2147483647 },
-        message: "must be <= 2147483647",
+        schemaPath: "#/anyOf/1/type",
+        keyword: "type",
+        params: { type: "string" },
+        message: "must be string",
       };
       if (vErrors === null) {
-        vErrors = [err5];
+        vErrors = [err2];
       } else {
-        vErrors.push(err5);
+        vErrors.push(err2);
       }
       errors++;
     }
-    if (data < -2147483648 || isNaN(data)) {
-      const err6 = {
+    if (!(
+      data === "TASK_STATE_SUBMITTED" ||
+      data === "TASK_STATE_WORKING" ||
+      data === "TASK_STATE_COMPLETED" ||
+      data === "TASK_STATE_FAILED" ||
+      data === "TASK_STATE_CANCELED" ||
+      data === "TASK_STATE_INPUT_REQUIRED" ||
+      data === "TASK_STATE_REJECTED" ||
+      data === "TASK_STATE_AUTH_REQUIRED"
+    )) {
+      const err3 = {
         instancePath,
-        schemaPath: "#/anyOf/2/minimum",
-        keyword: "minimum",
-        params: { comparison: ">=", limit: -2147483648 },
-        message: "must be >= -2147483648",
+        schemaPath: "#/anyOf/1/enum",
+        keyword: "enum",
+        params: { allowedValues: schema_TaskState.anyOf[1].enum },
+        message: "must be equal to one of the allowed values",
       };
       if (vErrors === null) {
-        vErrors = [err6];
+        vErrors = [err3];
       } else {
-        vErrors.push(err6);
+        vErrors.push(err3);
       }
       errors++;
     }
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs5 = errors;
+      if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+        const err4 = {
+          instancePath,
+          schemaPath: "#/anyOf/2/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data == "number" && isFinite(data)) {
+        if (data > 2147483647 || isNaN(data)) {
+          const err5 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 2147483647 },
+            message: "must be <= 2147483647",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data < -2147483648 || isNaN(data)) {
+          const err6 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: -2147483648 },
+            message: "must be >= -2147483648",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs5 === errors;
+      valid0 = valid0 || _valid0;
+    }
   }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
   if (!valid0) {
     const err7 = {
       instancePath,
@@ -17897,20 +17202,9 @@ function validate_TaskState_2(
   validate_TaskState_2.errors = vErrors;
   return errors === 0;
 }
-validate_TaskState_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_TaskStatus(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TaskStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskStatus.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.state === undefined) {
       const err0 = {
@@ -17952,7 +17246,6 @@ function validate_TaskStatus(
           parentData: data,
           parentDataProperty: "message",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
@@ -17967,7 +17260,6 @@ function validate_TaskStatus(
           parentData: data,
           parentDataProperty: "state",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
@@ -17982,7 +17274,6 @@ function validate_TaskStatus(
           parentData: data,
           parentDataProperty: "timestamp",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
@@ -18007,20 +17298,12 @@ function validate_TaskStatus(
   validate_TaskStatus.errors = vErrors;
   return errors === 0;
 }
-validate_TaskStatus.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_TaskStatusUpdateEvent(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskStatusUpdateEvent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -18116,7 +17399,6 @@ function validate_TaskStatusUpdateEvent(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -18131,7 +17413,6 @@ function validate_TaskStatusUpdateEvent(
           parentData: data,
           parentDataProperty: "status",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
@@ -18211,20 +17492,12 @@ function validate_TaskStatusUpdateEvent(
   validate_TaskStatusUpdateEvent.errors = vErrors;
   return errors === 0;
 }
-validate_TaskStatusUpdateEvent.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_TaskStatusUpdateEvent_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskStatusUpdateEvent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -18320,7 +17593,6 @@ function validate_TaskStatusUpdateEvent_2(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -18335,7 +17607,6 @@ function validate_TaskStatusUpdateEvent_2(
           parentData: data,
           parentDataProperty: "status",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
@@ -18415,20 +17686,9 @@ function validate_TaskStatusUpdateEvent_2(
   validate_TaskStatusUpdateEvent_2.errors = vErrors;
   return errors === 0;
 }
-validate_TaskStatusUpdateEvent_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_TaskStatus_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TaskStatus_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskStatus_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.state === undefined) {
       const err0 = {
@@ -18470,7 +17730,6 @@ function validate_TaskStatus_2(
           parentData: data,
           parentDataProperty: "message",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
@@ -18485,7 +17744,6 @@ function validate_TaskStatus_2(
           parentData: data,
           parentDataProperty: "state",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
@@ -18500,7 +17758,6 @@ function validate_TaskStatus_2(
           parentData: data,
           parentDataProperty: "timestamp",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
@@ -18525,20 +17782,9 @@ function validate_TaskStatus_2(
   validate_TaskStatus_2.errors = vErrors;
   return errors === 0;
 }
-validate_TaskStatus_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Task_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Task_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Task_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -18607,7 +17853,6 @@ function validate_Task_2(
               parentData: data0,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
@@ -18659,7 +17904,6 @@ function validate_Task_2(
               parentData: data3,
               parentDataProperty: i1,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
@@ -18707,7 +17951,6 @@ function validate_Task_2(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -18722,7 +17965,6 @@ function validate_Task_2(
           parentData: data,
           parentDataProperty: "status",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
@@ -18766,20 +18008,9 @@ function validate_Task_2(
   validate_Task_2.errors = vErrors;
   return errors === 0;
 }
-validate_Task_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Timestamp(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Timestamp(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Timestamp.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data === "string") {
     if (!format_date_time.validate(data)) {
       const err0 = {
@@ -18814,20 +18045,9 @@ function validate_Timestamp(
   validate_Timestamp.errors = vErrors;
   return errors === 0;
 }
-validate_Timestamp.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Timestamp_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Timestamp_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Timestamp_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data === "string") {
     if (!format_date_time.validate(data)) {
       const err0 = {
@@ -18862,23 +18082,14 @@ function validate_Timestamp_2(
   validate_Timestamp_2.errors = vErrors;
   return errors === 0;
 }
-validate_Timestamp_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Value(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Value(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   validate_Value.errors = null;
   return true;
 }
-validate_Value.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Value_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Value_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   validate_Value_2.errors = null;
   return true;
 }
-validate_Value_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
 // validator's answer and errors.

@@ -1506,19 +1506,9 @@ const schema_UntitledSingleSelectEnumSchema = {
   required: ["enum", "type"],
   type: "object",
 };
-function validate_Annotations(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Annotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Annotations.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.audience !== undefined) {
       let data0 = data.audience;
@@ -1532,7 +1522,6 @@ function validate_Annotations(
               parentData: data0,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -1639,24 +1628,9 @@ function validate_Annotations(
   validate_Annotations.errors = vErrors;
   return errors === 0;
 }
-validate_Annotations.evaluated = {
-  props: { audience: true, lastModified: true, priority: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_AudioContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_AudioContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AudioContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
       const err0 = {
@@ -1730,7 +1704,6 @@ function validate_AudioContent(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -1839,24 +1812,9 @@ function validate_AudioContent(
   validate_AudioContent.errors = vErrors;
   return errors === 0;
 }
-validate_AudioContent.evaluated = {
-  props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_BaseMetadata(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_BaseMetadata(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_BaseMetadata.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -1925,20 +1883,12 @@ function validate_BaseMetadata(
   validate_BaseMetadata.errors = vErrors;
   return errors === 0;
 }
-validate_BaseMetadata.evaluated = { props: { name: true, title: true }, dynamicProps: false, dynamicItems: false };
 function validate_BlobResourceContents(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_BlobResourceContents.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.blob === undefined) {
       const err0 = {
@@ -2092,24 +2042,9 @@ function validate_BlobResourceContents(
   validate_BlobResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate_BlobResourceContents.evaluated = {
-  props: { _meta: true, blob: true, mimeType: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_BooleanSchema(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_BooleanSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_BooleanSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -2228,24 +2163,9 @@ function validate_BooleanSchema(
   validate_BooleanSchema.errors = vErrors;
   return errors === 0;
 }
-validate_BooleanSchema.evaluated = {
-  props: { default: true, description: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CallToolRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CallToolRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CallToolRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -2315,7 +2235,6 @@ function validate_CallToolRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -2396,7 +2315,6 @@ function validate_CallToolRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -2424,24 +2342,12 @@ function validate_CallToolRequest(
   validate_CallToolRequest.errors = vErrors;
   return errors === 0;
 }
-validate_CallToolRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CallToolRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CallToolRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -2469,7 +2375,6 @@ function validate_CallToolRequestParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -2536,7 +2441,6 @@ function validate_CallToolRequestParams(
           parentData: data,
           parentDataProperty: "task",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
@@ -2561,24 +2465,12 @@ function validate_CallToolRequestParams(
   validate_CallToolRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_CallToolRequestParams.evaluated = {
-  props: { _meta: true, arguments: true, name: true, task: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CallToolRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CallToolRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -2606,7 +2498,6 @@ function validate_CallToolRequestParams_2(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -2673,7 +2564,6 @@ function validate_CallToolRequestParams_2(
           parentData: data,
           parentDataProperty: "task",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
@@ -2698,24 +2588,9 @@ function validate_CallToolRequestParams_2(
   validate_CallToolRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_CallToolRequestParams_2.evaluated = {
-  props: { _meta: true, arguments: true, name: true, task: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CallToolResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CallToolResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CallToolResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -2763,7 +2638,6 @@ function validate_CallToolResult(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -2840,24 +2714,9 @@ function validate_CallToolResult(
   validate_CallToolResult.errors = vErrors;
   return errors === 0;
 }
-validate_CallToolResult.evaluated = {
-  props: { _meta: true, content: true, isError: true, structuredContent: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CancelTaskRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CancelTaskRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CancelTaskRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -2927,7 +2786,6 @@ function validate_CancelTaskRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -3069,24 +2927,12 @@ function validate_CancelTaskRequest(
   validate_CancelTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate_CancelTaskRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CancelTaskRequest_properties_params(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CancelTaskRequest_properties_params.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -3138,49 +2984,26 @@ function validate_CancelTaskRequest_properties_params(
   validate_CancelTaskRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate_CancelTaskRequest_properties_params.evaluated = {
-  props: { taskId: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CancelTaskResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CancelTaskResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CancelTaskResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
-  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
     errors = vErrors.length;
   }
   validate_CancelTaskResult.errors = vErrors;
   return errors === 0;
 }
-validate_CancelTaskResult.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_CancelledNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CancelledNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -3301,7 +3124,6 @@ function validate_CancelledNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -3329,24 +3151,12 @@ function validate_CancelledNotification(
   validate_CancelledNotification.errors = vErrors;
   return errors === 0;
 }
-validate_CancelledNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CancelledNotificationParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CancelledNotificationParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -3392,7 +3202,6 @@ function validate_CancelledNotificationParams(
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -3417,24 +3226,12 @@ function validate_CancelledNotificationParams(
   validate_CancelledNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate_CancelledNotificationParams.evaluated = {
-  props: { _meta: true, reason: true, requestId: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CancelledNotificationParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CancelledNotificationParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -3480,7 +3277,6 @@ function validate_CancelledNotificationParams_2(
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -3505,24 +3301,12 @@ function validate_CancelledNotificationParams_2(
   validate_CancelledNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_CancelledNotificationParams_2.evaluated = {
-  props: { _meta: true, reason: true, requestId: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ClientCapabilities(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientCapabilities.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.elicitation !== undefined) {
       let data0 = data.elicitation;
@@ -3884,124 +3668,70 @@ function validate_ClientCapabilities(
   validate_ClientCapabilities.errors = vErrors;
   return errors === 0;
 }
-validate_ClientCapabilities.evaluated = {
-  props: { elicitation: true, experimental: true, roots: true, sampling: true, tasks: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ClientNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.jsonrpc = true;
-    props0.method = true;
-    props0.params = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_InitializedNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_InitializedNotification.errors
-        : vErrors.concat(validate_InitializedNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_InitializedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_InitializedNotification.errors
+          : vErrors.concat(validate_InitializedNotification.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (
-    !validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_TaskStatusNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TaskStatusNotification.errors
-        : vErrors.concat(validate_TaskStatusNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs5 = errors;
-  if (
-    !validate_RootsListChangedNotification(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_RootsListChangedNotification.errors
-        : vErrors.concat(validate_RootsListChangedNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ProgressNotification.errors
+            : vErrors.concat(validate_ProgressNotification.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_TaskStatusNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_TaskStatusNotification.errors
+              : vErrors.concat(validate_TaskStatusNotification.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (
+            !validate_RootsListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_RootsListChangedNotification.errors
+                : vErrors.concat(validate_RootsListChangedNotification.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
   }
   if (!valid0) {
@@ -4029,313 +3759,242 @@ function validate_ClientNotification(
     }
   }
   validate_ClientNotification.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ClientNotification.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_ClientRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ClientRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_InitializeRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_InitializeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_InitializeRequest.errors : vErrors.concat(validate_InitializeRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.id = true;
-    props0.jsonrpc = true;
-    props0.method = true;
-    props0.params = true;
-  }
-  const _errs2 = errors;
-  if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (
-    !validate_ListResourcesRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_ListResourcesRequest.errors : vErrors.concat(validate_ListResourcesRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_ListResourceTemplatesRequest(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ListResourceTemplatesRequest.errors
-        : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_ReadResourceRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors =
-      vErrors === null ? validate_ReadResourceRequest.errors : vErrors.concat(validate_ReadResourceRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs6 = errors;
-  if (!validate_SubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs7 = errors;
-  if (!validate_UnsubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors =
-      vErrors === null ? validate_UnsubscribeRequest.errors : vErrors.concat(validate_UnsubscribeRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs8 = errors;
-  if (!validate_ListPromptsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors =
-      vErrors === null ? validate_ListPromptsRequest.errors : vErrors.concat(validate_ListPromptsRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs9 = errors;
-  if (!validate_GetPromptRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_GetPromptRequest.errors : vErrors.concat(validate_GetPromptRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs9 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs10 = errors;
-  if (!validate_ListToolsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListToolsRequest.errors : vErrors.concat(validate_ListToolsRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs10 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs11 = errors;
-  if (!validate_CallToolRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_CallToolRequest.errors : vErrors.concat(validate_CallToolRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs11 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs12 = errors;
-  if (!validate_GetTaskRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_GetTaskRequest.errors : vErrors.concat(validate_GetTaskRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs12 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs13 = errors;
-  if (
-    !validate_GetTaskPayloadRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_GetTaskPayloadRequest.errors : vErrors.concat(validate_GetTaskPayloadRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs13 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs14 = errors;
-  if (!validate_CancelTaskRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_CancelTaskRequest.errors : vErrors.concat(validate_CancelTaskRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs14 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs15 = errors;
-  if (!validate_ListTasksRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListTasksRequest.errors : vErrors.concat(validate_ListTasksRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs15 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs16 = errors;
-  if (!validate_SetLevelRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_SetLevelRequest.errors : vErrors.concat(validate_SetLevelRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs16 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs17 = errors;
-  if (!validate_CompleteRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_CompleteRequest.errors : vErrors.concat(validate_CompleteRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs17 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ListResourcesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ListResourcesRequest.errors
+            : vErrors.concat(validate_ListResourcesRequest.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ListResourceTemplatesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourceTemplatesRequest.errors
+              : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_ReadResourceRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ReadResourceRequest.errors
+                : vErrors.concat(validate_ReadResourceRequest.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (!validate_SubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null ? validate_SubscribeRequest.errors : vErrors.concat(validate_SubscribeRequest.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (!validate_UnsubscribeRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null
+                    ? validate_UnsubscribeRequest.errors
+                    : vErrors.concat(validate_UnsubscribeRequest.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (!validate_ListPromptsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListPromptsRequest.errors
+                      : vErrors.concat(validate_ListPromptsRequest.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+                if (!valid0) {
+                  const _errs9 = errors;
+                  if (!validate_GetPromptRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_GetPromptRequest.errors
+                        : vErrors.concat(validate_GetPromptRequest.errors);
+                    errors = vErrors.length;
+                  }
+                  var _valid0 = _errs9 === errors;
+                  valid0 = valid0 || _valid0;
+                  if (!valid0) {
+                    const _errs10 = errors;
+                    if (!validate_ListToolsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_ListToolsRequest.errors
+                          : vErrors.concat(validate_ListToolsRequest.errors);
+                      errors = vErrors.length;
+                    }
+                    var _valid0 = _errs10 === errors;
+                    valid0 = valid0 || _valid0;
+                    if (!valid0) {
+                      const _errs11 = errors;
+                      if (!validate_CallToolRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                        vErrors =
+                          vErrors === null
+                            ? validate_CallToolRequest.errors
+                            : vErrors.concat(validate_CallToolRequest.errors);
+                        errors = vErrors.length;
+                      }
+                      var _valid0 = _errs11 === errors;
+                      valid0 = valid0 || _valid0;
+                      if (!valid0) {
+                        const _errs12 = errors;
+                        if (
+                          !validate_GetTaskRequest(data, { instancePath, parentData, parentDataProperty, rootData })
+                        ) {
+                          vErrors =
+                            vErrors === null
+                              ? validate_GetTaskRequest.errors
+                              : vErrors.concat(validate_GetTaskRequest.errors);
+                          errors = vErrors.length;
+                        }
+                        var _valid0 = _errs12 === errors;
+                        valid0 = valid0 || _valid0;
+                        if (!valid0) {
+                          const _errs13 = errors;
+                          if (
+                            !validate_GetTaskPayloadRequest(data, {
+                              instancePath,
+                              parentData,
+                              parentDataProperty,
+                              rootData,
+                            })
+                          ) {
+                            vErrors =
+                              vErrors === null
+                                ? validate_GetTaskPayloadRequest.errors
+                                : vErrors.concat(validate_GetTaskPayloadRequest.errors);
+                            errors = vErrors.length;
+                          }
+                          var _valid0 = _errs13 === errors;
+                          valid0 = valid0 || _valid0;
+                          if (!valid0) {
+                            const _errs14 = errors;
+                            if (
+                              !validate_CancelTaskRequest(data, {
+                                instancePath,
+                                parentData,
+                                parentDataProperty,
+                                rootData,
+                              })
+                            ) {
+                              vErrors =
+                                vErrors === null
+                                  ? validate_CancelTaskRequest.errors
+                                  : vErrors.concat(validate_CancelTaskRequest.errors);
+                              errors = vErrors.length;
+                            }
+                            var _valid0 = _errs14 === errors;
+                            valid0 = valid0 || _valid0;
+                            if (!valid0) {
+                              const _errs15 = errors;
+                              if (
+                                !validate_ListTasksRequest(data, {
+                                  instancePath,
+                                  parentData,
+                                  parentDataProperty,
+                                  rootData,
+                                })
+                              ) {
+                                vErrors =
+                                  vErrors === null
+                                    ? validate_ListTasksRequest.errors
+                                    : vErrors.concat(validate_ListTasksRequest.errors);
+                                errors = vErrors.length;
+                              }
+                              var _valid0 = _errs15 === errors;
+                              valid0 = valid0 || _valid0;
+                              if (!valid0) {
+                                const _errs16 = errors;
+                                if (
+                                  !validate_SetLevelRequest(data, {
+                                    instancePath,
+                                    parentData,
+                                    parentDataProperty,
+                                    rootData,
+                                  })
+                                ) {
+                                  vErrors =
+                                    vErrors === null
+                                      ? validate_SetLevelRequest.errors
+                                      : vErrors.concat(validate_SetLevelRequest.errors);
+                                  errors = vErrors.length;
+                                }
+                                var _valid0 = _errs16 === errors;
+                                valid0 = valid0 || _valid0;
+                                if (!valid0) {
+                                  const _errs17 = errors;
+                                  if (
+                                    !validate_CompleteRequest(data, {
+                                      instancePath,
+                                      parentData,
+                                      parentDataProperty,
+                                      rootData,
+                                    })
+                                  ) {
+                                    vErrors =
+                                      vErrors === null
+                                        ? validate_CompleteRequest.errors
+                                        : vErrors.concat(validate_CompleteRequest.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var _valid0 = _errs17 === errors;
+                                  valid0 = valid0 || _valid0;
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
     }
   }
   if (!valid0) {
@@ -4363,134 +4022,91 @@ function validate_ClientRequest(
     }
   }
   validate_ClientRequest.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_ClientResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ClientResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = true;
-  }
-  const _errs2 = errors;
-  if (!validate_GetTaskResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_GetTaskResult.errors : vErrors.concat(validate_GetTaskResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_GetTaskResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_GetTaskResult.errors : vErrors.concat(validate_GetTaskResult.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (
-    !validate_GetTaskPayloadResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_GetTaskPayloadResult.errors : vErrors.concat(validate_GetTaskPayloadResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_CancelTaskResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_CancelTaskResult.errors : vErrors.concat(validate_CancelTaskResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_ListTasksResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListTasksResult.errors : vErrors.concat(validate_ListTasksResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.nextCursor = true;
-      props0.tasks = true;
-    }
-  }
-  const _errs6 = errors;
-  if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors =
-      vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.content = true;
-      props0.model = true;
-      props0.role = true;
-      props0.stopReason = true;
-    }
-  }
-  const _errs7 = errors;
-  if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.roots = true;
-    }
-  }
-  const _errs8 = errors;
-  if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.action = true;
-      props0.content = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_GetTaskPayloadResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_GetTaskPayloadResult.errors
+            : vErrors.concat(validate_GetTaskPayloadResult.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_CancelTaskResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null ? validate_CancelTaskResult.errors : vErrors.concat(validate_CancelTaskResult.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_ListTasksResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_ListTasksResult.errors : vErrors.concat(validate_ListTasksResult.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null
+                  ? validate_CreateMessageResult.errors
+                  : vErrors.concat(validate_CreateMessageResult.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+              }
+            }
+          }
+        }
+      }
     }
   }
   if (!valid0) {
@@ -4518,23 +4134,11 @@ function validate_ClientResult(
     }
   }
   validate_ClientResult.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ClientResult.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_CompleteRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CompleteRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CompleteRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -4604,7 +4208,6 @@ function validate_CompleteRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -4685,7 +4288,6 @@ function validate_CompleteRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -4713,24 +4315,12 @@ function validate_CompleteRequest(
   validate_CompleteRequest.errors = vErrors;
   return errors === 0;
 }
-validate_CompleteRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CompleteRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CompleteRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.argument === undefined) {
       const err0 = {
@@ -4773,7 +4363,6 @@ function validate_CompleteRequestParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -4945,7 +4534,6 @@ function validate_CompleteRequestParams(
           parentData: data,
           parentDataProperty: "ref",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
@@ -4953,36 +4541,24 @@ function validate_CompleteRequestParams(
       }
       var _valid0 = _errs20 === errors;
       valid5 = valid5 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0.name = true;
-        props0.title = true;
-        props0.type = true;
-      }
-      const _errs21 = errors;
-      if (
-        !validate_ResourceTemplateReference(data8, {
-          instancePath: instancePath + "/ref",
-          parentData: data,
-          parentDataProperty: "ref",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null
-            ? validate_ResourceTemplateReference.errors
-            : vErrors.concat(validate_ResourceTemplateReference.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs21 === errors;
-      valid5 = valid5 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0.type = true;
-          props0.uri = true;
+      if (!valid5) {
+        const _errs21 = errors;
+        if (
+          !validate_ResourceTemplateReference(data8, {
+            instancePath: instancePath + "/ref",
+            parentData: data,
+            parentDataProperty: "ref",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_ResourceTemplateReference.errors
+              : vErrors.concat(validate_ResourceTemplateReference.errors);
+          errors = vErrors.length;
         }
+        var _valid0 = _errs21 === errors;
+        valid5 = valid5 || _valid0;
       }
       if (!valid5) {
         const err11 = {
@@ -5027,24 +4603,12 @@ function validate_CompleteRequestParams(
   validate_CompleteRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_CompleteRequestParams.evaluated = {
-  props: { _meta: true, argument: true, context: true, ref: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CompleteRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CompleteRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.argument === undefined) {
       const err0 = {
@@ -5087,7 +4651,6 @@ function validate_CompleteRequestParams_2(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -5259,7 +4822,6 @@ function validate_CompleteRequestParams_2(
           parentData: data,
           parentDataProperty: "ref",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
@@ -5267,36 +4829,24 @@ function validate_CompleteRequestParams_2(
       }
       var _valid0 = _errs20 === errors;
       valid5 = valid5 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0.name = true;
-        props0.title = true;
-        props0.type = true;
-      }
-      const _errs21 = errors;
-      if (
-        !validate_ResourceTemplateReference(data8, {
-          instancePath: instancePath + "/ref",
-          parentData: data,
-          parentDataProperty: "ref",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null
-            ? validate_ResourceTemplateReference.errors
-            : vErrors.concat(validate_ResourceTemplateReference.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs21 === errors;
-      valid5 = valid5 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0.type = true;
-          props0.uri = true;
+      if (!valid5) {
+        const _errs21 = errors;
+        if (
+          !validate_ResourceTemplateReference(data8, {
+            instancePath: instancePath + "/ref",
+            parentData: data,
+            parentDataProperty: "ref",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_ResourceTemplateReference.errors
+              : vErrors.concat(validate_ResourceTemplateReference.errors);
+          errors = vErrors.length;
         }
+        var _valid0 = _errs21 === errors;
+        valid5 = valid5 || _valid0;
       }
       if (!valid5) {
         const err11 = {
@@ -5341,24 +4891,9 @@ function validate_CompleteRequestParams_2(
   validate_CompleteRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_CompleteRequestParams_2.evaluated = {
-  props: { _meta: true, argument: true, context: true, ref: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CompleteRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CompleteRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CompleteRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -5428,7 +4963,6 @@ function validate_CompleteRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -5509,7 +5043,6 @@ function validate_CompleteRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -5537,24 +5070,9 @@ function validate_CompleteRequest_2(
   validate_CompleteRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_CompleteRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CompleteResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CompleteResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CompleteResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.completion === undefined) {
       const err0 = {
@@ -5714,110 +5232,53 @@ function validate_CompleteResult(
   validate_CompleteResult.errors = vErrors;
   return errors === 0;
 }
-validate_CompleteResult.evaluated = {
-  props: { _meta: true, completion: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ContentBlock(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ContentBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ContentBlock.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.annotations = true;
-    props0.text = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.description = true;
-      props0.icons = true;
-      props0.mimeType = true;
-      props0.name = true;
-      props0.size = true;
-      props0.title = true;
-      props0.type = true;
-      props0.uri = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.resource = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
   }
   if (!valid0) {
@@ -5845,109 +5306,55 @@ function validate_ContentBlock(
     }
   }
   validate_ContentBlock.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_ContentBlock_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ContentBlock_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ContentBlock_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.annotations = true;
-    props0.text = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.description = true;
-      props0.icons = true;
-      props0.mimeType = true;
-      props0.name = true;
-      props0.size = true;
-      props0.title = true;
-      props0.type = true;
-      props0.uri = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.resource = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
   }
   if (!valid0) {
@@ -5975,23 +5382,14 @@ function validate_ContentBlock_2(
     }
   }
   validate_ContentBlock_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ContentBlock_2.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_CreateMessageRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -6061,7 +5459,6 @@ function validate_CreateMessageRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -6142,7 +5539,6 @@ function validate_CreateMessageRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -6170,24 +5566,12 @@ function validate_CreateMessageRequest(
   validate_CreateMessageRequest.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CreateMessageRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.maxTokens === undefined) {
       const err0 = {
@@ -6230,7 +5614,6 @@ function validate_CreateMessageRequestParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -6316,7 +5699,6 @@ function validate_CreateMessageRequestParams(
               parentData: data4,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -6367,7 +5749,6 @@ function validate_CreateMessageRequestParams(
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -6437,7 +5818,6 @@ function validate_CreateMessageRequestParams(
           parentData: data,
           parentDataProperty: "task",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
@@ -6470,7 +5850,6 @@ function validate_CreateMessageRequestParams(
           parentData: data,
           parentDataProperty: "toolChoice",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
@@ -6489,7 +5868,6 @@ function validate_CreateMessageRequestParams(
               parentData: data14,
               parentDataProperty: i2,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
@@ -6530,37 +5908,12 @@ function validate_CreateMessageRequestParams(
   validate_CreateMessageRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageRequestParams.evaluated = {
-  props: {
-    _meta: true,
-    includeContext: true,
-    maxTokens: true,
-    messages: true,
-    metadata: true,
-    modelPreferences: true,
-    stopSequences: true,
-    systemPrompt: true,
-    task: true,
-    temperature: true,
-    toolChoice: true,
-    tools: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CreateMessageRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.maxTokens === undefined) {
       const err0 = {
@@ -6603,7 +5956,6 @@ function validate_CreateMessageRequestParams_2(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -6689,7 +6041,6 @@ function validate_CreateMessageRequestParams_2(
               parentData: data4,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -6740,7 +6091,6 @@ function validate_CreateMessageRequestParams_2(
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -6810,7 +6160,6 @@ function validate_CreateMessageRequestParams_2(
           parentData: data,
           parentDataProperty: "task",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
@@ -6843,7 +6192,6 @@ function validate_CreateMessageRequestParams_2(
           parentData: data,
           parentDataProperty: "toolChoice",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
@@ -6862,7 +6210,6 @@ function validate_CreateMessageRequestParams_2(
               parentData: data14,
               parentDataProperty: i2,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
@@ -6903,37 +6250,12 @@ function validate_CreateMessageRequestParams_2(
   validate_CreateMessageRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageRequestParams_2.evaluated = {
-  props: {
-    _meta: true,
-    includeContext: true,
-    maxTokens: true,
-    messages: true,
-    metadata: true,
-    modelPreferences: true,
-    stopSequences: true,
-    systemPrompt: true,
-    task: true,
-    temperature: true,
-    toolChoice: true,
-    tools: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CreateMessageResult(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -7010,7 +6332,6 @@ function validate_CreateMessageResult(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
@@ -7018,153 +6339,113 @@ function validate_CreateMessageResult(
       }
       var _valid0 = _errs6 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.annotations = true;
-        props0.text = true;
-        props0.type = true;
-      }
-      const _errs7 = errors;
-      if (
-        !validate_ImageContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
+      if (!valid1) {
+        const _errs7 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
         }
-      }
-      const _errs8 = errors;
-      if (
-        !validate_AudioContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
-        }
-      }
-      const _errs9 = errors;
-      if (
-        !validate_ToolUseContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs9 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.id = true;
-          props0.input = true;
-          props0.name = true;
-          props0.type = true;
-        }
-      }
-      const _errs10 = errors;
-      if (
-        !validate_ToolResultContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs10 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.content = true;
-          props0.isError = true;
-          props0.structuredContent = true;
-          props0.toolUseId = true;
-          props0.type = true;
-        }
-      }
-      const _errs11 = errors;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.SamplingMessageContentBlock(data1[i0]) ||
-            validate_SamplingMessageContentBlock(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
+        var _valid0 = _errs7 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs8 = errors;
+          if (
+            !validate_AudioContent(data1, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
               rootData,
-              dynamicAnchors,
             })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_SamplingMessageContentBlock.errors
-                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
+          var _valid0 = _errs8 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs9 = errors;
+            if (
+              !validate_ToolUseContent(data1, {
+                instancePath: instancePath + "/content",
+                parentData: data,
+                parentDataProperty: "content",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs9 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs10 = errors;
+              if (
+                !validate_ToolResultContent(data1, {
+                  instancePath: instancePath + "/content",
+                  parentData: data,
+                  parentDataProperty: "content",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_ToolResultContent.errors
+                    : vErrors.concat(validate_ToolResultContent.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs10 === errors;
+              valid1 = valid1 || _valid0;
+              if (!valid1) {
+                const _errs11 = errors;
+                if (Array.isArray(data1)) {
+                  const len0 = data1.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    if (!(
+                      fastSet.SamplingMessageContentBlock(data1[i0]) ||
+                      validate_SamplingMessageContentBlock(data1[i0], {
+                        instancePath: instancePath + "/content/" + i0,
+                        parentData: data1,
+                        parentDataProperty: i0,
+                        rootData,
+                      })
+                    )) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_SamplingMessageContentBlock.errors
+                          : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+                      errors = vErrors.length;
+                    }
+                  }
+                } else {
+                  const err4 = {
+                    instancePath: instancePath + "/content",
+                    schemaPath: "#/properties/content/anyOf/5/type",
+                    keyword: "type",
+                    params: { type: "array" },
+                    message: "must be array",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err4];
+                  } else {
+                    vErrors.push(err4);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs11 === errors;
+                valid1 = valid1 || _valid0;
+              }
+            }
+          }
         }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf/5/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
       }
-      var _valid0 = _errs11 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err5 = {
           instancePath: instancePath + "/content",
@@ -7215,7 +6496,6 @@ function validate_CreateMessageResult(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -7257,24 +6537,12 @@ function validate_CreateMessageResult(
   validate_CreateMessageResult.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageResult.evaluated = {
-  props: { _meta: true, content: true, model: true, role: true, stopReason: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CreateMessageResult_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageResult_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -7351,7 +6619,6 @@ function validate_CreateMessageResult_2(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
@@ -7359,153 +6626,113 @@ function validate_CreateMessageResult_2(
       }
       var _valid0 = _errs6 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.annotations = true;
-        props0.text = true;
-        props0.type = true;
-      }
-      const _errs7 = errors;
-      if (
-        !validate_ImageContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
+      if (!valid1) {
+        const _errs7 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
         }
-      }
-      const _errs8 = errors;
-      if (
-        !validate_AudioContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
-        }
-      }
-      const _errs9 = errors;
-      if (
-        !validate_ToolUseContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs9 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.id = true;
-          props0.input = true;
-          props0.name = true;
-          props0.type = true;
-        }
-      }
-      const _errs10 = errors;
-      if (
-        !validate_ToolResultContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs10 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.content = true;
-          props0.isError = true;
-          props0.structuredContent = true;
-          props0.toolUseId = true;
-          props0.type = true;
-        }
-      }
-      const _errs11 = errors;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.SamplingMessageContentBlock(data1[i0]) ||
-            validate_SamplingMessageContentBlock(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
+        var _valid0 = _errs7 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs8 = errors;
+          if (
+            !validate_AudioContent(data1, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
               rootData,
-              dynamicAnchors,
             })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_SamplingMessageContentBlock.errors
-                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
+          var _valid0 = _errs8 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs9 = errors;
+            if (
+              !validate_ToolUseContent(data1, {
+                instancePath: instancePath + "/content",
+                parentData: data,
+                parentDataProperty: "content",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs9 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs10 = errors;
+              if (
+                !validate_ToolResultContent(data1, {
+                  instancePath: instancePath + "/content",
+                  parentData: data,
+                  parentDataProperty: "content",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_ToolResultContent.errors
+                    : vErrors.concat(validate_ToolResultContent.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs10 === errors;
+              valid1 = valid1 || _valid0;
+              if (!valid1) {
+                const _errs11 = errors;
+                if (Array.isArray(data1)) {
+                  const len0 = data1.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    if (!(
+                      fastSet.SamplingMessageContentBlock(data1[i0]) ||
+                      validate_SamplingMessageContentBlock(data1[i0], {
+                        instancePath: instancePath + "/content/" + i0,
+                        parentData: data1,
+                        parentDataProperty: i0,
+                        rootData,
+                      })
+                    )) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_SamplingMessageContentBlock.errors
+                          : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+                      errors = vErrors.length;
+                    }
+                  }
+                } else {
+                  const err4 = {
+                    instancePath: instancePath + "/content",
+                    schemaPath: "#/properties/content/anyOf/5/type",
+                    keyword: "type",
+                    params: { type: "array" },
+                    message: "must be array",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err4];
+                  } else {
+                    vErrors.push(err4);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs11 === errors;
+                valid1 = valid1 || _valid0;
+              }
+            }
+          }
         }
-      } else {
-        const err4 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf/5/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
       }
-      var _valid0 = _errs11 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err5 = {
           instancePath: instancePath + "/content",
@@ -7556,7 +6783,6 @@ function validate_CreateMessageResult_2(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -7598,24 +6824,9 @@ function validate_CreateMessageResult_2(
   validate_CreateMessageResult_2.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageResult_2.evaluated = {
-  props: { _meta: true, content: true, model: true, role: true, stopReason: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CreateTaskResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CreateTaskResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateTaskResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.task === undefined) {
       const err0 = {
@@ -7659,7 +6870,6 @@ function validate_CreateTaskResult(
           parentData: data,
           parentDataProperty: "task",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
@@ -7684,20 +6894,9 @@ function validate_CreateTaskResult(
   validate_CreateTaskResult.errors = vErrors;
   return errors === 0;
 }
-validate_CreateTaskResult.evaluated = { props: { _meta: true, task: true }, dynamicProps: false, dynamicItems: false };
-function validate_Cursor(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Cursor(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Cursor.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -7716,20 +6915,9 @@ function validate_Cursor(
   validate_Cursor.errors = vErrors;
   return errors === 0;
 }
-validate_Cursor.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_ElicitRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ElicitRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -7799,7 +6987,6 @@ function validate_ElicitRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -7880,7 +7067,6 @@ function validate_ElicitRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -7906,24 +7092,12 @@ function validate_ElicitRequest(
   validate_ElicitRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ElicitRequestFormParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestFormParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.message === undefined) {
       const err0 = {
@@ -7966,7 +7140,6 @@ function validate_ElicitRequestFormParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -8101,7 +7274,6 @@ function validate_ElicitRequestFormParams(
                   parentData: data6,
                   parentDataProperty: key0,
                   rootData,
-                  dynamicAnchors,
                 })
               )) {
                 vErrors =
@@ -8221,7 +7393,6 @@ function validate_ElicitRequestFormParams(
           parentData: data,
           parentDataProperty: "task",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
@@ -8246,24 +7417,12 @@ function validate_ElicitRequestFormParams(
   validate_ElicitRequestFormParams.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequestFormParams.evaluated = {
-  props: { _meta: true, message: true, mode: true, requestedSchema: true, task: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ElicitRequestFormParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestFormParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.message === undefined) {
       const err0 = {
@@ -8306,7 +7465,6 @@ function validate_ElicitRequestFormParams_2(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -8441,7 +7599,6 @@ function validate_ElicitRequestFormParams_2(
                   parentData: data6,
                   parentDataProperty: key0,
                   rootData,
-                  dynamicAnchors,
                 })
               )) {
                 vErrors =
@@ -8561,7 +7718,6 @@ function validate_ElicitRequestFormParams_2(
           parentData: data,
           parentDataProperty: "task",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
@@ -8586,30 +7742,16 @@ function validate_ElicitRequestFormParams_2(
   validate_ElicitRequestFormParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequestFormParams_2.evaluated = {
-  props: { _meta: true, message: true, mode: true, requestedSchema: true, task: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ElicitRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null
         ? validate_ElicitRequestURLParams.errors
@@ -8618,36 +7760,17 @@ function validate_ElicitRequestParams(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.elicitationId = true;
-    props0.message = true;
-    props0.mode = true;
-    props0.task = true;
-    props0.url = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ElicitRequestFormParams.errors
-        : vErrors.concat(validate_ElicitRequestFormParams.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.message = true;
-      props0.mode = true;
-      props0.requestedSchema = true;
-      props0.task = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_ElicitRequestFormParams.errors
+          : vErrors.concat(validate_ElicitRequestFormParams.errors);
+      errors = vErrors.length;
     }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
   }
   if (!valid0) {
     const err0 = {
@@ -8674,29 +7797,18 @@ function validate_ElicitRequestParams(
     }
   }
   validate_ElicitRequestParams.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ElicitRequestParams.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_ElicitRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null
         ? validate_ElicitRequestURLParams.errors
@@ -8705,36 +7817,17 @@ function validate_ElicitRequestParams_2(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.elicitationId = true;
-    props0.message = true;
-    props0.mode = true;
-    props0.task = true;
-    props0.url = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ElicitRequestFormParams.errors
-        : vErrors.concat(validate_ElicitRequestFormParams.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.message = true;
-      props0.mode = true;
-      props0.requestedSchema = true;
-      props0.task = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_ElicitRequestFormParams.errors
+          : vErrors.concat(validate_ElicitRequestFormParams.errors);
+      errors = vErrors.length;
     }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
   }
   if (!valid0) {
     const err0 = {
@@ -8761,23 +7854,14 @@ function validate_ElicitRequestParams_2(
     }
   }
   validate_ElicitRequestParams_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ElicitRequestParams_2.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_ElicitRequestURLParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestURLParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.elicitationId === undefined) {
       const err0 = {
@@ -8850,7 +7934,6 @@ function validate_ElicitRequestURLParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -8948,7 +8031,6 @@ function validate_ElicitRequestURLParams(
           parentData: data,
           parentDataProperty: "task",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
@@ -9007,24 +8089,12 @@ function validate_ElicitRequestURLParams(
   validate_ElicitRequestURLParams.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequestURLParams.evaluated = {
-  props: { _meta: true, elicitationId: true, message: true, mode: true, task: true, url: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ElicitRequestURLParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestURLParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.elicitationId === undefined) {
       const err0 = {
@@ -9097,7 +8167,6 @@ function validate_ElicitRequestURLParams_2(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -9195,7 +8264,6 @@ function validate_ElicitRequestURLParams_2(
           parentData: data,
           parentDataProperty: "task",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
@@ -9254,24 +8322,9 @@ function validate_ElicitRequestURLParams_2(
   validate_ElicitRequestURLParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequestURLParams_2.evaluated = {
-  props: { _meta: true, elicitationId: true, message: true, mode: true, task: true, url: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ElicitResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ElicitResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.action === undefined) {
       const err0 = {
@@ -9384,28 +8437,30 @@ function validate_ElicitResult(
           }
           var _valid0 = _errs11 === errors;
           valid2 = valid2 || _valid0;
-          const _errs15 = errors;
-          if (
-            typeof data3 !== "string" &&
-            !(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) &&
-            typeof data3 !== "boolean"
-          ) {
-            const err6 = {
-              instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
-              keyword: "type",
-              params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
-              message: "must be string,integer,boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
+          if (!valid2) {
+            const _errs15 = errors;
+            if (
+              typeof data3 !== "string" &&
+              !(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) &&
+              typeof data3 !== "boolean"
+            ) {
+              const err6 = {
+                instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+                schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
+                keyword: "type",
+                params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
+                message: "must be string,integer,boolean",
+              };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
             }
-            errors++;
+            var _valid0 = _errs15 === errors;
+            valid2 = valid2 || _valid0;
           }
-          var _valid0 = _errs15 === errors;
-          valid2 = valid2 || _valid0;
           if (!valid2) {
             const err7 = {
               instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9465,24 +8520,9 @@ function validate_ElicitResult(
   validate_ElicitResult.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitResult.evaluated = {
-  props: { _meta: true, action: true, content: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ElicitResult_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ElicitResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitResult_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.action === undefined) {
       const err0 = {
@@ -9595,28 +8635,30 @@ function validate_ElicitResult_2(
           }
           var _valid0 = _errs11 === errors;
           valid2 = valid2 || _valid0;
-          const _errs15 = errors;
-          if (
-            typeof data3 !== "string" &&
-            !(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) &&
-            typeof data3 !== "boolean"
-          ) {
-            const err6 = {
-              instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
-              keyword: "type",
-              params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
-              message: "must be string,integer,boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
+          if (!valid2) {
+            const _errs15 = errors;
+            if (
+              typeof data3 !== "string" &&
+              !(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3)) &&
+              typeof data3 !== "boolean"
+            ) {
+              const err6 = {
+                instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+                schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
+                keyword: "type",
+                params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
+                message: "must be string,integer,boolean",
+              };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
             }
-            errors++;
+            var _valid0 = _errs15 === errors;
+            valid2 = valid2 || _valid0;
           }
-          var _valid0 = _errs15 === errors;
-          valid2 = valid2 || _valid0;
           if (!valid2) {
             const err7 = {
               instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9676,24 +8718,12 @@ function validate_ElicitResult_2(
   validate_ElicitResult_2.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitResult_2.evaluated = {
-  props: { _meta: true, action: true, content: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ElicitationCompleteNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitationCompleteNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -9875,24 +8905,12 @@ function validate_ElicitationCompleteNotification(
   validate_ElicitationCompleteNotification.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitationCompleteNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ElicitationCompleteNotification_properties_params(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitationCompleteNotification_properties_params.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.elicitationId === undefined) {
       const err0 = {
@@ -9944,24 +8962,9 @@ function validate_ElicitationCompleteNotification_properties_params(
   validate_ElicitationCompleteNotification_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitationCompleteNotification_properties_params.evaluated = {
-  props: { elicitationId: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_EmbeddedResource(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_EmbeddedResource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_EmbeddedResource.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resource === undefined) {
       const err0 = {
@@ -10020,7 +9023,6 @@ function validate_EmbeddedResource(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -10038,7 +9040,6 @@ function validate_EmbeddedResource(
           parentData: data,
           parentDataProperty: "resource",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors =
@@ -10049,39 +9050,24 @@ function validate_EmbeddedResource(
       }
       var _valid0 = _errs7 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.mimeType = true;
-        props0.text = true;
-        props0.uri = true;
-      }
-      const _errs8 = errors;
-      if (
-        !validate_BlobResourceContents(data2, {
-          instancePath: instancePath + "/resource",
-          parentData: data,
-          parentDataProperty: "resource",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null
-            ? validate_BlobResourceContents.errors
-            : vErrors.concat(validate_BlobResourceContents.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.blob = true;
-          props0.mimeType = true;
-          props0.uri = true;
+      if (!valid1) {
+        const _errs8 = errors;
+        if (
+          !validate_BlobResourceContents(data2, {
+            instancePath: instancePath + "/resource",
+            parentData: data,
+            parentDataProperty: "resource",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
+          errors = vErrors.length;
         }
+        var _valid0 = _errs8 === errors;
+        valid1 = valid1 || _valid0;
       }
       if (!valid1) {
         const err3 = {
@@ -10159,24 +9145,12 @@ function validate_EmbeddedResource(
   validate_EmbeddedResource.errors = vErrors;
   return errors === 0;
 }
-validate_EmbeddedResource.evaluated = {
-  props: { _meta: true, annotations: true, resource: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_EmbeddedResource_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_EmbeddedResource_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resource === undefined) {
       const err0 = {
@@ -10235,7 +9209,6 @@ function validate_EmbeddedResource_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -10253,7 +9226,6 @@ function validate_EmbeddedResource_2(
           parentData: data,
           parentDataProperty: "resource",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors =
@@ -10264,39 +9236,24 @@ function validate_EmbeddedResource_2(
       }
       var _valid0 = _errs7 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.mimeType = true;
-        props0.text = true;
-        props0.uri = true;
-      }
-      const _errs8 = errors;
-      if (
-        !validate_BlobResourceContents(data2, {
-          instancePath: instancePath + "/resource",
-          parentData: data,
-          parentDataProperty: "resource",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null
-            ? validate_BlobResourceContents.errors
-            : vErrors.concat(validate_BlobResourceContents.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.blob = true;
-          props0.mimeType = true;
-          props0.uri = true;
+      if (!valid1) {
+        const _errs8 = errors;
+        if (
+          !validate_BlobResourceContents(data2, {
+            instancePath: instancePath + "/resource",
+            parentData: data,
+            parentDataProperty: "resource",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
+          errors = vErrors.length;
         }
+        var _valid0 = _errs8 === errors;
+        valid1 = valid1 || _valid0;
       }
       if (!valid1) {
         const err3 = {
@@ -10374,36 +9331,13 @@ function validate_EmbeddedResource_2(
   validate_EmbeddedResource_2.errors = vErrors;
   return errors === 0;
 }
-validate_EmbeddedResource_2.evaluated = {
-  props: { _meta: true, annotations: true, resource: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_EnumSchema(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_EnumSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_EnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_UntitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
+  if (!validate_UntitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null
         ? validate_UntitledSingleSelectEnumSchema.errors
@@ -10412,123 +9346,52 @@ function validate_EnumSchema(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.default = true;
-    props0.description = true;
-    props0.enum = true;
-    props0.title = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_TitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.oneOf = true;
-      props0.title = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_TitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_TitledSingleSelectEnumSchema.errors
+          : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (
-    !validate_UntitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_UntitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_TitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (
-    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_LegacyTitledEnumSchema.errors
-        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.enumNames = true;
-      props0.title = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_UntitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_UntitledMultiSelectEnumSchema.errors
+            : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_TitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_TitledMultiSelectEnumSchema.errors
+              : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_LegacyTitledEnumSchema.errors
+                : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
   }
   if (!valid0) {
@@ -10556,23 +9419,11 @@ function validate_EnumSchema(
     }
   }
   validate_EnumSchema.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_EnumSchema.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_Error(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Error(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Error.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === undefined) {
       const err0 = {
@@ -10657,24 +9508,9 @@ function validate_Error(
   validate_Error.errors = vErrors;
   return errors === 0;
 }
-validate_Error.evaluated = {
-  props: { code: true, data: true, message: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_GetPromptRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetPromptRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetPromptRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -10744,7 +9580,6 @@ function validate_GetPromptRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -10825,7 +9660,6 @@ function validate_GetPromptRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -10853,24 +9687,12 @@ function validate_GetPromptRequest(
   validate_GetPromptRequest.errors = vErrors;
   return errors === 0;
 }
-validate_GetPromptRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_GetPromptRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetPromptRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -10898,7 +9720,6 @@ function validate_GetPromptRequestParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -10992,24 +9813,12 @@ function validate_GetPromptRequestParams(
   validate_GetPromptRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_GetPromptRequestParams.evaluated = {
-  props: { _meta: true, arguments: true, name: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_GetPromptRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetPromptRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -11037,7 +9846,6 @@ function validate_GetPromptRequestParams_2(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -11131,24 +9939,12 @@ function validate_GetPromptRequestParams_2(
   validate_GetPromptRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_GetPromptRequestParams_2.evaluated = {
-  props: { _meta: true, arguments: true, name: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_GetPromptRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetPromptRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -11218,7 +10014,6 @@ function validate_GetPromptRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -11299,7 +10094,6 @@ function validate_GetPromptRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11327,24 +10121,9 @@ function validate_GetPromptRequest_2(
   validate_GetPromptRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_GetPromptRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_GetPromptResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetPromptResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetPromptResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.messages === undefined) {
       const err0 = {
@@ -11409,7 +10188,6 @@ function validate_GetPromptResult(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
@@ -11450,24 +10228,12 @@ function validate_GetPromptResult(
   validate_GetPromptResult.errors = vErrors;
   return errors === 0;
 }
-validate_GetPromptResult.evaluated = {
-  props: { _meta: true, description: true, messages: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_GetTaskPayloadRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskPayloadRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -11537,7 +10303,6 @@ function validate_GetTaskPayloadRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -11679,24 +10444,12 @@ function validate_GetTaskPayloadRequest(
   validate_GetTaskPayloadRequest.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskPayloadRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_GetTaskPayloadRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskPayloadRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -11766,7 +10519,6 @@ function validate_GetTaskPayloadRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -11908,24 +10660,12 @@ function validate_GetTaskPayloadRequest_2(
   validate_GetTaskPayloadRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskPayloadRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_GetTaskPayloadRequest_properties_params(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskPayloadRequest_properties_params.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -11977,24 +10717,12 @@ function validate_GetTaskPayloadRequest_properties_params(
   validate_GetTaskPayloadRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskPayloadRequest_properties_params.evaluated = {
-  props: { taskId: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_GetTaskPayloadResult(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskPayloadResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -12033,20 +10761,12 @@ function validate_GetTaskPayloadResult(
   validate_GetTaskPayloadResult.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskPayloadResult.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_GetTaskPayloadResult_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskPayloadResult_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -12085,20 +10805,9 @@ function validate_GetTaskPayloadResult_2(
   validate_GetTaskPayloadResult_2.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskPayloadResult_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_GetTaskRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetTaskRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -12168,7 +10877,6 @@ function validate_GetTaskRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -12310,24 +11018,9 @@ function validate_GetTaskRequest(
   validate_GetTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_GetTaskRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetTaskRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -12397,7 +11090,6 @@ function validate_GetTaskRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -12539,24 +11231,12 @@ function validate_GetTaskRequest_2(
   validate_GetTaskRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_GetTaskRequest_properties_params(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskRequest_properties_params.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -12608,74 +11288,37 @@ function validate_GetTaskRequest_properties_params(
   validate_GetTaskRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskRequest_properties_params.evaluated = {
-  props: { taskId: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_GetTaskResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetTaskResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
-  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
     errors = vErrors.length;
   }
   validate_GetTaskResult.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskResult.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_GetTaskResult_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetTaskResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskResult_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
-  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
     errors = vErrors.length;
   }
   validate_GetTaskResult_2.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskResult_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Icon(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Icon(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Icon.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.src === undefined) {
       const err0 = {
@@ -12831,24 +11474,9 @@ function validate_Icon(
   validate_Icon.errors = vErrors;
   return errors === 0;
 }
-validate_Icon.evaluated = {
-  props: { mimeType: true, sizes: true, src: true, theme: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Icon_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Icon_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Icon_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.src === undefined) {
       const err0 = {
@@ -13004,24 +11632,9 @@ function validate_Icon_2(
   validate_Icon_2.errors = vErrors;
   return errors === 0;
 }
-validate_Icon_2.evaluated = {
-  props: { mimeType: true, sizes: true, src: true, theme: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Icons(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Icons(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Icons.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.icons !== undefined) {
       let data0 = data.icons;
@@ -13035,7 +11648,6 @@ function validate_Icons(
               parentData: data0,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -13076,20 +11688,9 @@ function validate_Icons(
   validate_Icons.errors = vErrors;
   return errors === 0;
 }
-validate_Icons.evaluated = { props: { icons: true }, dynamicProps: false, dynamicItems: false };
-function validate_ImageContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ImageContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ImageContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
       const err0 = {
@@ -13163,7 +11764,6 @@ function validate_ImageContent(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -13272,24 +11872,9 @@ function validate_ImageContent(
   validate_ImageContent.errors = vErrors;
   return errors === 0;
 }
-validate_ImageContent.evaluated = {
-  props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ImageContent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ImageContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ImageContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
       const err0 = {
@@ -13363,7 +11948,6 @@ function validate_ImageContent_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -13472,24 +12056,9 @@ function validate_ImageContent_2(
   validate_ImageContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_ImageContent_2.evaluated = {
-  props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Implementation(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Implementation(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Implementation.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -13550,7 +12119,6 @@ function validate_Implementation(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -13676,24 +12244,9 @@ function validate_Implementation(
   validate_Implementation.errors = vErrors;
   return errors === 0;
 }
-validate_Implementation.evaluated = {
-  props: { description: true, icons: true, name: true, title: true, version: true, websiteUrl: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Implementation_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Implementation_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Implementation_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -13754,7 +12307,6 @@ function validate_Implementation_2(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -13880,24 +12432,9 @@ function validate_Implementation_2(
   validate_Implementation_2.errors = vErrors;
   return errors === 0;
 }
-validate_Implementation_2.evaluated = {
-  props: { description: true, icons: true, name: true, title: true, version: true, websiteUrl: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_InitializeRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InitializeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InitializeRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -13967,7 +12504,6 @@ function validate_InitializeRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -14048,7 +12584,6 @@ function validate_InitializeRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14076,24 +12611,12 @@ function validate_InitializeRequest(
   validate_InitializeRequest.errors = vErrors;
   return errors === 0;
 }
-validate_InitializeRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_InitializeRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InitializeRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.capabilities === undefined) {
       const err0 = {
@@ -14151,7 +12674,6 @@ function validate_InitializeRequestParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -14182,7 +12704,6 @@ function validate_InitializeRequestParams(
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14198,7 +12719,6 @@ function validate_InitializeRequestParams(
           parentData: data,
           parentDataProperty: "clientInfo",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
@@ -14240,24 +12760,12 @@ function validate_InitializeRequestParams(
   validate_InitializeRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_InitializeRequestParams.evaluated = {
-  props: { _meta: true, capabilities: true, clientInfo: true, protocolVersion: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_InitializeRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InitializeRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.capabilities === undefined) {
       const err0 = {
@@ -14315,7 +12823,6 @@ function validate_InitializeRequestParams_2(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -14346,7 +12853,6 @@ function validate_InitializeRequestParams_2(
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14362,7 +12868,6 @@ function validate_InitializeRequestParams_2(
           parentData: data,
           parentDataProperty: "clientInfo",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
@@ -14404,24 +12909,12 @@ function validate_InitializeRequestParams_2(
   validate_InitializeRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_InitializeRequestParams_2.evaluated = {
-  props: { _meta: true, capabilities: true, clientInfo: true, protocolVersion: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_InitializeRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InitializeRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -14491,7 +12984,6 @@ function validate_InitializeRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -14572,7 +13064,6 @@ function validate_InitializeRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14600,24 +13091,9 @@ function validate_InitializeRequest_2(
   validate_InitializeRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_InitializeRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_InitializeResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InitializeResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InitializeResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.capabilities === undefined) {
       const err0 = {
@@ -14691,7 +13167,6 @@ function validate_InitializeResult(
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14741,7 +13216,6 @@ function validate_InitializeResult(
           parentData: data,
           parentDataProperty: "serverInfo",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
@@ -14766,24 +13240,12 @@ function validate_InitializeResult(
   validate_InitializeResult.errors = vErrors;
   return errors === 0;
 }
-validate_InitializeResult.evaluated = {
-  props: { _meta: true, capabilities: true, instructions: true, protocolVersion: true, serverInfo: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_InitializedNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InitializedNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -14889,7 +13351,6 @@ function validate_InitializedNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -14915,24 +13376,12 @@ function validate_InitializedNotification(
   validate_InitializedNotification.errors = vErrors;
   return errors === 0;
 }
-validate_InitializedNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_InitializedNotification_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InitializedNotification_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -15038,7 +13487,6 @@ function validate_InitializedNotification_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -15064,24 +13512,12 @@ function validate_InitializedNotification_2(
   validate_InitializedNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate_InitializedNotification_2.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_JSONRPCErrorResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCErrorResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === undefined) {
       const err0 = {
@@ -15121,7 +13557,6 @@ function validate_JSONRPCErrorResponse(
           parentData: data,
           parentDataProperty: "error",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
@@ -15136,7 +13571,6 @@ function validate_JSONRPCErrorResponse(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -15194,90 +13628,50 @@ function validate_JSONRPCErrorResponse(
   validate_JSONRPCErrorResponse.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCErrorResponse.evaluated = {
-  props: { error: true, id: true, jsonrpc: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_JSONRPCMessage(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONRPCMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCMessage.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.id = true;
-    props0.jsonrpc = true;
-    props0.method = true;
-    props0.params = true;
-  }
-  const _errs2 = errors;
-  if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors =
-      vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (
-    !validate_JSONRPCResultResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.result = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_JSONRPCErrorResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.error = true;
-      props0.id = true;
-      props0.jsonrpc = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_JSONRPCResultResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_JSONRPCResultResponse.errors
+            : vErrors.concat(validate_JSONRPCResultResponse.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_JSONRPCErrorResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_JSONRPCErrorResponse.errors
+              : vErrors.concat(validate_JSONRPCErrorResponse.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+      }
     }
   }
   if (!valid0) {
@@ -15305,23 +13699,14 @@ function validate_JSONRPCMessage(
     }
   }
   validate_JSONRPCMessage.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_JSONRPCMessage.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_JSONRPCNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -15440,24 +13825,12 @@ function validate_JSONRPCNotification(
   validate_JSONRPCNotification.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_JSONRPCNotification_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCNotification_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -15576,24 +13949,9 @@ function validate_JSONRPCNotification_2(
   validate_JSONRPCNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCNotification_2.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_JSONRPCRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -15648,7 +14006,6 @@ function validate_JSONRPCRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -15742,24 +14099,9 @@ function validate_JSONRPCRequest(
   validate_JSONRPCRequest.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_JSONRPCRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -15814,7 +14156,6 @@ function validate_JSONRPCRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -15908,59 +14249,28 @@ function validate_JSONRPCRequest_2(
   validate_JSONRPCRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_JSONRPCResponse(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_JSONRPCResultResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_JSONRPCResultResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.id = true;
-    props0.jsonrpc = true;
-    props0.result = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_JSONRPCErrorResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.error = true;
-      props0.id = true;
-      props0.jsonrpc = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_JSONRPCErrorResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
+      errors = vErrors.length;
     }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
   }
   if (!valid0) {
     const err0 = {
@@ -15987,23 +14297,14 @@ function validate_JSONRPCResponse(
     }
   }
   validate_JSONRPCResponse.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_JSONRPCResponse.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_JSONRPCResultResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCResultResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -16058,7 +14359,6 @@ function validate_JSONRPCResultResponse(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -16106,7 +14406,6 @@ function validate_JSONRPCResultResponse(
           parentData: data,
           parentDataProperty: "result",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
@@ -16131,24 +14430,12 @@ function validate_JSONRPCResultResponse(
   validate_JSONRPCResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCResultResponse.evaluated = {
-  props: { id: true, jsonrpc: true, result: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_JSONRPCResultResponse_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCResultResponse_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -16203,7 +14490,6 @@ function validate_JSONRPCResultResponse_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -16251,7 +14537,6 @@ function validate_JSONRPCResultResponse_2(
           parentData: data,
           parentDataProperty: "result",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
@@ -16276,24 +14561,12 @@ function validate_JSONRPCResultResponse_2(
   validate_JSONRPCResultResponse_2.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCResultResponse_2.evaluated = {
-  props: { id: true, jsonrpc: true, result: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_LegacyTitledEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LegacyTitledEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.enum === undefined) {
       const err0 = {
@@ -16501,24 +14774,12 @@ function validate_LegacyTitledEnumSchema(
   validate_LegacyTitledEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_LegacyTitledEnumSchema.evaluated = {
-  props: { default: true, description: true, enum: true, enumNames: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_LegacyTitledEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LegacyTitledEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.enum === undefined) {
       const err0 = {
@@ -16726,24 +14987,12 @@ function validate_LegacyTitledEnumSchema_2(
   validate_LegacyTitledEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_LegacyTitledEnumSchema_2.evaluated = {
-  props: { default: true, description: true, enum: true, enumNames: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListPromptsRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListPromptsRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -16798,7 +15047,6 @@ function validate_ListPromptsRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -16879,7 +15127,6 @@ function validate_ListPromptsRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -16907,24 +15154,12 @@ function validate_ListPromptsRequest(
   validate_ListPromptsRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListPromptsRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListPromptsRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListPromptsRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -16979,7 +15214,6 @@ function validate_ListPromptsRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -17060,7 +15294,6 @@ function validate_ListPromptsRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -17088,24 +15321,9 @@ function validate_ListPromptsRequest_2(
   validate_ListPromptsRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListPromptsRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListPromptsResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListPromptsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListPromptsResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.prompts === undefined) {
       const err0 = {
@@ -17170,7 +15388,6 @@ function validate_ListPromptsResult(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
@@ -17211,24 +15428,12 @@ function validate_ListPromptsResult(
   validate_ListPromptsResult.errors = vErrors;
   return errors === 0;
 }
-validate_ListPromptsResult.evaluated = {
-  props: { _meta: true, nextCursor: true, prompts: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListResourceTemplatesRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResourceTemplatesRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -17283,7 +15488,6 @@ function validate_ListResourceTemplatesRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -17364,7 +15568,6 @@ function validate_ListResourceTemplatesRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -17392,24 +15595,12 @@ function validate_ListResourceTemplatesRequest(
   validate_ListResourceTemplatesRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListResourceTemplatesRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListResourceTemplatesRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResourceTemplatesRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -17464,7 +15655,6 @@ function validate_ListResourceTemplatesRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -17545,7 +15735,6 @@ function validate_ListResourceTemplatesRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -17573,24 +15762,12 @@ function validate_ListResourceTemplatesRequest_2(
   validate_ListResourceTemplatesRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListResourceTemplatesRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListResourceTemplatesResult(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResourceTemplatesResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resourceTemplates === undefined) {
       const err0 = {
@@ -17655,7 +15832,6 @@ function validate_ListResourceTemplatesResult(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -17697,24 +15873,12 @@ function validate_ListResourceTemplatesResult(
   validate_ListResourceTemplatesResult.errors = vErrors;
   return errors === 0;
 }
-validate_ListResourceTemplatesResult.evaluated = {
-  props: { _meta: true, nextCursor: true, resourceTemplates: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListResourcesRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResourcesRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -17769,7 +15933,6 @@ function validate_ListResourcesRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -17850,7 +16013,6 @@ function validate_ListResourcesRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -17878,24 +16040,12 @@ function validate_ListResourcesRequest(
   validate_ListResourcesRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListResourcesRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListResourcesRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResourcesRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -17950,7 +16100,6 @@ function validate_ListResourcesRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -18031,7 +16180,6 @@ function validate_ListResourcesRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -18059,24 +16207,12 @@ function validate_ListResourcesRequest_2(
   validate_ListResourcesRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListResourcesRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListResourcesResult(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResourcesResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resources === undefined) {
       const err0 = {
@@ -18141,7 +16277,6 @@ function validate_ListResourcesResult(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
@@ -18182,24 +16317,9 @@ function validate_ListResourcesResult(
   validate_ListResourcesResult.errors = vErrors;
   return errors === 0;
 }
-validate_ListResourcesResult.evaluated = {
-  props: { _meta: true, nextCursor: true, resources: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListRootsRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListRootsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRootsRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -18254,7 +16374,6 @@ function validate_ListRootsRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -18335,7 +16454,6 @@ function validate_ListRootsRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
@@ -18360,24 +16478,9 @@ function validate_ListRootsRequest(
   validate_ListRootsRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListRootsRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListRootsResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListRootsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRootsResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.roots === undefined) {
       const err0 = {
@@ -18425,7 +16528,6 @@ function validate_ListRootsResult(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
@@ -18466,20 +16568,9 @@ function validate_ListRootsResult(
   validate_ListRootsResult.errors = vErrors;
   return errors === 0;
 }
-validate_ListRootsResult.evaluated = { props: { _meta: true, roots: true }, dynamicProps: false, dynamicItems: false };
-function validate_ListRootsResult_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListRootsResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRootsResult_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.roots === undefined) {
       const err0 = {
@@ -18527,7 +16618,6 @@ function validate_ListRootsResult_2(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
@@ -18568,24 +16658,9 @@ function validate_ListRootsResult_2(
   validate_ListRootsResult_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListRootsResult_2.evaluated = {
-  props: { _meta: true, roots: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListTasksRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListTasksRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListTasksRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -18640,7 +16715,6 @@ function validate_ListTasksRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -18721,7 +16795,6 @@ function validate_ListTasksRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -18749,24 +16822,12 @@ function validate_ListTasksRequest(
   validate_ListTasksRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListTasksRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListTasksRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListTasksRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -18821,7 +16882,6 @@ function validate_ListTasksRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -18902,7 +16962,6 @@ function validate_ListTasksRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -18930,24 +16989,9 @@ function validate_ListTasksRequest_2(
   validate_ListTasksRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListTasksRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListTasksResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListTasksResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListTasksResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.tasks === undefined) {
       const err0 = {
@@ -19012,7 +17056,6 @@ function validate_ListTasksResult(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
@@ -19053,24 +17096,9 @@ function validate_ListTasksResult(
   validate_ListTasksResult.errors = vErrors;
   return errors === 0;
 }
-validate_ListTasksResult.evaluated = {
-  props: { _meta: true, nextCursor: true, tasks: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListTasksResult_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListTasksResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListTasksResult_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.tasks === undefined) {
       const err0 = {
@@ -19135,7 +17163,6 @@ function validate_ListTasksResult_2(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
@@ -19176,24 +17203,9 @@ function validate_ListTasksResult_2(
   validate_ListTasksResult_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListTasksResult_2.evaluated = {
-  props: { _meta: true, nextCursor: true, tasks: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListToolsRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListToolsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListToolsRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -19248,7 +17260,6 @@ function validate_ListToolsRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -19329,7 +17340,6 @@ function validate_ListToolsRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -19357,24 +17367,12 @@ function validate_ListToolsRequest(
   validate_ListToolsRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListToolsRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListToolsRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListToolsRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -19429,7 +17427,6 @@ function validate_ListToolsRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -19510,7 +17507,6 @@ function validate_ListToolsRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -19538,24 +17534,9 @@ function validate_ListToolsRequest_2(
   validate_ListToolsRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListToolsRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListToolsResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListToolsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListToolsResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.tools === undefined) {
       const err0 = {
@@ -19620,7 +17601,6 @@ function validate_ListToolsResult(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
@@ -19661,24 +17641,9 @@ function validate_ListToolsResult(
   validate_ListToolsResult.errors = vErrors;
   return errors === 0;
 }
-validate_ListToolsResult.evaluated = {
-  props: { _meta: true, nextCursor: true, tools: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_LoggingLevel(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_LoggingLevel(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LoggingLevel.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -19721,20 +17686,9 @@ function validate_LoggingLevel(
   validate_LoggingLevel.errors = vErrors;
   return errors === 0;
 }
-validate_LoggingLevel.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_LoggingLevel_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_LoggingLevel_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LoggingLevel_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -19777,20 +17731,12 @@ function validate_LoggingLevel_2(
   validate_LoggingLevel_2.errors = vErrors;
   return errors === 0;
 }
-validate_LoggingLevel_2.evaluated = { dynamicProps: false, dynamicItems: false };
 function validate_LoggingMessageNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LoggingMessageNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -19911,7 +17857,6 @@ function validate_LoggingMessageNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -19939,24 +17884,12 @@ function validate_LoggingMessageNotification(
   validate_LoggingMessageNotification.errors = vErrors;
   return errors === 0;
 }
-validate_LoggingMessageNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_LoggingMessageNotificationParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LoggingMessageNotificationParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
       const err0 = {
@@ -20015,7 +17948,6 @@ function validate_LoggingMessageNotificationParams(
           parentData: data,
           parentDataProperty: "level",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
@@ -20057,24 +17989,12 @@ function validate_LoggingMessageNotificationParams(
   validate_LoggingMessageNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate_LoggingMessageNotificationParams.evaluated = {
-  props: { _meta: true, data: true, level: true, logger: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_LoggingMessageNotificationParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LoggingMessageNotificationParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
       const err0 = {
@@ -20133,7 +18053,6 @@ function validate_LoggingMessageNotificationParams_2(
           parentData: data,
           parentDataProperty: "level",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
@@ -20175,24 +18094,9 @@ function validate_LoggingMessageNotificationParams_2(
   validate_LoggingMessageNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_LoggingMessageNotificationParams_2.evaluated = {
-  props: { _meta: true, data: true, level: true, logger: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ModelHint(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ModelHint(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ModelHint.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
@@ -20229,20 +18133,9 @@ function validate_ModelHint(
   validate_ModelHint.errors = vErrors;
   return errors === 0;
 }
-validate_ModelHint.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
-function validate_ModelHint_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ModelHint_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ModelHint_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
@@ -20279,20 +18172,9 @@ function validate_ModelHint_2(
   validate_ModelHint_2.errors = vErrors;
   return errors === 0;
 }
-validate_ModelHint_2.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
-function validate_ModelPreferences(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ModelPreferences(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ModelPreferences.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.costPriority !== undefined) {
       let data0 = data.costPriority;
@@ -20355,7 +18237,6 @@ function validate_ModelPreferences(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
@@ -20494,24 +18375,12 @@ function validate_ModelPreferences(
   validate_ModelPreferences.errors = vErrors;
   return errors === 0;
 }
-validate_ModelPreferences.evaluated = {
-  props: { costPriority: true, hints: true, intelligencePriority: true, speedPriority: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ModelPreferences_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ModelPreferences_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.costPriority !== undefined) {
       let data0 = data.costPriority;
@@ -20574,7 +18443,6 @@ function validate_ModelPreferences_2(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
@@ -20713,36 +18581,16 @@ function validate_ModelPreferences_2(
   validate_ModelPreferences_2.errors = vErrors;
   return errors === 0;
 }
-validate_ModelPreferences_2.evaluated = {
-  props: { costPriority: true, hints: true, intelligencePriority: true, speedPriority: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_MultiSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_MultiSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_UntitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
+  if (!validate_UntitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null
         ? validate_UntitledMultiSelectEnumSchema.errors
@@ -20751,45 +18599,17 @@ function validate_MultiSelectEnumSchema(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.default = true;
-    props0.description = true;
-    props0.items = true;
-    props0.maxItems = true;
-    props0.minItems = true;
-    props0.title = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_TitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_TitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_TitledMultiSelectEnumSchema.errors
+          : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+      errors = vErrors.length;
     }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
   }
   if (!valid0) {
     const err0 = {
@@ -20816,23 +18636,11 @@ function validate_MultiSelectEnumSchema(
     }
   }
   validate_MultiSelectEnumSchema.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_MultiSelectEnumSchema.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_Notification(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Notification(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Notification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -20903,20 +18711,12 @@ function validate_Notification(
   validate_Notification.errors = vErrors;
   return errors === 0;
 }
-validate_Notification.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
 function validate_NotificationParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NotificationParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -20955,20 +18755,12 @@ function validate_NotificationParams(
   validate_NotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate_NotificationParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
 function validate_NotificationParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NotificationParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -21007,20 +18799,9 @@ function validate_NotificationParams_2(
   validate_NotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_NotificationParams_2.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-function validate_NumberSchema(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_NumberSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NumberSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -21176,24 +18957,9 @@ function validate_NumberSchema(
   validate_NumberSchema.errors = vErrors;
   return errors === 0;
 }
-validate_NumberSchema.evaluated = {
-  props: { default: true, description: true, maximum: true, minimum: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_NumberSchema_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_NumberSchema_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NumberSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -21349,24 +19115,9 @@ function validate_NumberSchema_2(
   validate_NumberSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_NumberSchema_2.evaluated = {
-  props: { default: true, description: true, maximum: true, minimum: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PaginatedRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PaginatedRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PaginatedRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -21421,7 +19172,6 @@ function validate_PaginatedRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -21486,7 +19236,6 @@ function validate_PaginatedRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -21514,24 +19263,12 @@ function validate_PaginatedRequest(
   validate_PaginatedRequest.errors = vErrors;
   return errors === 0;
 }
-validate_PaginatedRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_PaginatedRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PaginatedRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -21544,7 +19281,6 @@ function validate_PaginatedRequestParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -21602,24 +19338,12 @@ function validate_PaginatedRequestParams(
   validate_PaginatedRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_PaginatedRequestParams.evaluated = {
-  props: { _meta: true, cursor: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_PaginatedRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PaginatedRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -21632,7 +19356,6 @@ function validate_PaginatedRequestParams_2(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -21690,24 +19413,9 @@ function validate_PaginatedRequestParams_2(
   validate_PaginatedRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_PaginatedRequestParams_2.evaluated = {
-  props: { _meta: true, cursor: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PaginatedResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PaginatedResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PaginatedResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -21763,24 +19471,9 @@ function validate_PaginatedResult(
   validate_PaginatedResult.errors = vErrors;
   return errors === 0;
 }
-validate_PaginatedResult.evaluated = {
-  props: { _meta: true, nextCursor: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PingRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PingRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PingRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -21835,7 +19528,6 @@ function validate_PingRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -21916,7 +19608,6 @@ function validate_PingRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
@@ -21941,24 +19632,9 @@ function validate_PingRequest(
   validate_PingRequest.errors = vErrors;
   return errors === 0;
 }
-validate_PingRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PingRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PingRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PingRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -22013,7 +19689,6 @@ function validate_PingRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -22094,7 +19769,6 @@ function validate_PingRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
@@ -22119,214 +19793,107 @@ function validate_PingRequest_2(
   validate_PingRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_PingRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_PrimitiveSchemaDefinition(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PrimitiveSchemaDefinition.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.default = true;
-    props0.description = true;
-    props0.format = true;
-    props0.maxLength = true;
-    props0.minLength = true;
-    props0.title = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.maximum = true;
-      props0.minimum = true;
-      props0.title = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_UntitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_UntitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (
-    !validate_TitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.oneOf = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs6 = errors;
-  if (
-    !validate_UntitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_UntitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs7 = errors;
-  if (
-    !validate_TitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs8 = errors;
-  if (
-    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_LegacyTitledEnumSchema.errors
-        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.enumNames = true;
-      props0.title = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (
+          !validate_UntitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_UntitledSingleSelectEnumSchema.errors
+              : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (
+            !validate_TitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_TitledSingleSelectEnumSchema.errors
+                : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (
+              !validate_UntitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_UntitledMultiSelectEnumSchema.errors
+                  : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (
+                !validate_TitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_TitledMultiSelectEnumSchema.errors
+                    : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (
+                  !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+                ) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_LegacyTitledEnumSchema.errors
+                      : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+              }
+            }
+          }
+        }
+      }
     }
   }
   if (!valid0) {
@@ -22354,213 +19921,109 @@ function validate_PrimitiveSchemaDefinition(
     }
   }
   validate_PrimitiveSchemaDefinition.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_PrimitiveSchemaDefinition.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_PrimitiveSchemaDefinition_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PrimitiveSchemaDefinition_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.default = true;
-    props0.description = true;
-    props0.format = true;
-    props0.maxLength = true;
-    props0.minLength = true;
-    props0.title = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.maximum = true;
-      props0.minimum = true;
-      props0.title = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_UntitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_UntitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (
-    !validate_TitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.oneOf = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs6 = errors;
-  if (
-    !validate_UntitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_UntitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs7 = errors;
-  if (
-    !validate_TitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs8 = errors;
-  if (
-    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_LegacyTitledEnumSchema.errors
-        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.enumNames = true;
-      props0.title = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (
+          !validate_UntitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_UntitledSingleSelectEnumSchema.errors
+              : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (
+            !validate_TitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_TitledSingleSelectEnumSchema.errors
+                : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (
+              !validate_UntitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_UntitledMultiSelectEnumSchema.errors
+                  : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (
+                !validate_TitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_TitledMultiSelectEnumSchema.errors
+                    : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (
+                  !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+                ) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_LegacyTitledEnumSchema.errors
+                      : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+              }
+            }
+          }
+        }
+      }
     }
   }
   if (!valid0) {
@@ -22588,23 +20051,14 @@ function validate_PrimitiveSchemaDefinition_2(
     }
   }
   validate_PrimitiveSchemaDefinition_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_PrimitiveSchemaDefinition_2.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_ProgressNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ProgressNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -22725,7 +20179,6 @@ function validate_ProgressNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -22753,24 +20206,12 @@ function validate_ProgressNotification(
   validate_ProgressNotification.errors = vErrors;
   return errors === 0;
 }
-validate_ProgressNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ProgressNotificationParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ProgressNotificationParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.progress === undefined) {
       const err0 = {
@@ -22864,7 +20305,6 @@ function validate_ProgressNotificationParams(
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -22907,24 +20347,12 @@ function validate_ProgressNotificationParams(
   validate_ProgressNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate_ProgressNotificationParams.evaluated = {
-  props: { _meta: true, message: true, progress: true, progressToken: true, total: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ProgressNotificationParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ProgressNotificationParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.progress === undefined) {
       const err0 = {
@@ -23018,7 +20446,6 @@ function validate_ProgressNotificationParams_2(
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -23061,24 +20488,12 @@ function validate_ProgressNotificationParams_2(
   validate_ProgressNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_ProgressNotificationParams_2.evaluated = {
-  props: { _meta: true, message: true, progress: true, progressToken: true, total: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ProgressNotification_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ProgressNotification_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -23199,7 +20614,6 @@ function validate_ProgressNotification_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -23227,24 +20641,9 @@ function validate_ProgressNotification_2(
   validate_ProgressNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate_ProgressNotification_2.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ProgressToken(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ProgressToken(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ProgressToken.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
     const err0 = {
       instancePath,
@@ -23263,20 +20662,9 @@ function validate_ProgressToken(
   validate_ProgressToken.errors = vErrors;
   return errors === 0;
 }
-validate_ProgressToken.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_ProgressToken_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ProgressToken_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ProgressToken_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
     const err0 = {
       instancePath,
@@ -23295,20 +20683,9 @@ function validate_ProgressToken_2(
   validate_ProgressToken_2.errors = vErrors;
   return errors === 0;
 }
-validate_ProgressToken_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Prompt(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Prompt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Prompt.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -23356,7 +20733,6 @@ function validate_Prompt(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -23409,7 +20785,6 @@ function validate_Prompt(
               parentData: data4,
               parentDataProperty: i1,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -23484,24 +20859,9 @@ function validate_Prompt(
   validate_Prompt.errors = vErrors;
   return errors === 0;
 }
-validate_Prompt.evaluated = {
-  props: { _meta: true, arguments: true, description: true, icons: true, name: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PromptArgument(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PromptArgument(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PromptArgument.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -23604,24 +20964,9 @@ function validate_PromptArgument(
   validate_PromptArgument.errors = vErrors;
   return errors === 0;
 }
-validate_PromptArgument.evaluated = {
-  props: { description: true, name: true, required: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PromptArgument_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PromptArgument_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PromptArgument_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -23724,24 +21069,12 @@ function validate_PromptArgument_2(
   validate_PromptArgument_2.errors = vErrors;
   return errors === 0;
 }
-validate_PromptArgument_2.evaluated = {
-  props: { description: true, name: true, required: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_PromptListChangedNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PromptListChangedNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -23847,7 +21180,6 @@ function validate_PromptListChangedNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -23873,24 +21205,9 @@ function validate_PromptListChangedNotification(
   validate_PromptListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-validate_PromptListChangedNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PromptMessage(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PromptMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PromptMessage.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -23930,7 +21247,6 @@ function validate_PromptMessage(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -23945,7 +21261,6 @@ function validate_PromptMessage(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -23970,20 +21285,9 @@ function validate_PromptMessage(
   validate_PromptMessage.errors = vErrors;
   return errors === 0;
 }
-validate_PromptMessage.evaluated = { props: { content: true, role: true }, dynamicProps: false, dynamicItems: false };
-function validate_PromptMessage_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PromptMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PromptMessage_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -24023,7 +21327,6 @@ function validate_PromptMessage_2(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -24038,7 +21341,6 @@ function validate_PromptMessage_2(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -24063,20 +21365,9 @@ function validate_PromptMessage_2(
   validate_PromptMessage_2.errors = vErrors;
   return errors === 0;
 }
-validate_PromptMessage_2.evaluated = { props: { content: true, role: true }, dynamicProps: false, dynamicItems: false };
-function validate_PromptReference(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PromptReference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PromptReference.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -24193,24 +21484,9 @@ function validate_PromptReference(
   validate_PromptReference.errors = vErrors;
   return errors === 0;
 }
-validate_PromptReference.evaluated = {
-  props: { name: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PromptReference_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PromptReference_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PromptReference_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -24327,24 +21603,9 @@ function validate_PromptReference_2(
   validate_PromptReference_2.errors = vErrors;
   return errors === 0;
 }
-validate_PromptReference_2.evaluated = {
-  props: { name: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Prompt_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Prompt_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Prompt_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -24392,7 +21653,6 @@ function validate_Prompt_2(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -24445,7 +21705,6 @@ function validate_Prompt_2(
               parentData: data4,
               parentDataProperty: i1,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -24520,24 +21779,12 @@ function validate_Prompt_2(
   validate_Prompt_2.errors = vErrors;
   return errors === 0;
 }
-validate_Prompt_2.evaluated = {
-  props: { _meta: true, arguments: true, description: true, icons: true, name: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ReadResourceRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ReadResourceRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -24607,7 +21854,6 @@ function validate_ReadResourceRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -24688,7 +21934,6 @@ function validate_ReadResourceRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -24716,24 +21961,12 @@ function validate_ReadResourceRequest(
   validate_ReadResourceRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ReadResourceRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ReadResourceRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ReadResourceRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -24761,7 +21994,6 @@ function validate_ReadResourceRequestParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -24836,24 +22068,12 @@ function validate_ReadResourceRequestParams(
   validate_ReadResourceRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_ReadResourceRequestParams.evaluated = {
-  props: { _meta: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ReadResourceRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ReadResourceRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -24881,7 +22101,6 @@ function validate_ReadResourceRequestParams_2(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -24956,24 +22175,12 @@ function validate_ReadResourceRequestParams_2(
   validate_ReadResourceRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_ReadResourceRequestParams_2.evaluated = {
-  props: { _meta: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ReadResourceRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ReadResourceRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -25043,7 +22250,6 @@ function validate_ReadResourceRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -25124,7 +22330,6 @@ function validate_ReadResourceRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -25152,24 +22357,12 @@ function validate_ReadResourceRequest_2(
   validate_ReadResourceRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ReadResourceRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ReadResourceResult(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ReadResourceResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.contents === undefined) {
       const err0 = {
@@ -25220,7 +22413,6 @@ function validate_ReadResourceResult(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           ) {
             vErrors =
@@ -25231,39 +22423,24 @@ function validate_ReadResourceResult(
           }
           var _valid0 = _errs8 === errors;
           valid3 = valid3 || _valid0;
-          if (_valid0) {
-            var props0 = {};
-            props0._meta = true;
-            props0.mimeType = true;
-            props0.text = true;
-            props0.uri = true;
-          }
-          const _errs9 = errors;
-          if (
-            !validate_BlobResourceContents(data2, {
-              instancePath: instancePath + "/contents/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors =
-              vErrors === null
-                ? validate_BlobResourceContents.errors
-                : vErrors.concat(validate_BlobResourceContents.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs9 === errors;
-          valid3 = valid3 || _valid0;
-          if (_valid0) {
-            if (props0 !== true) {
-              props0 = props0 || {};
-              props0._meta = true;
-              props0.blob = true;
-              props0.mimeType = true;
-              props0.uri = true;
+          if (!valid3) {
+            const _errs9 = errors;
+            if (
+              !validate_BlobResourceContents(data2, {
+                instancePath: instancePath + "/contents/" + i0,
+                parentData: data1,
+                parentDataProperty: i0,
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_BlobResourceContents.errors
+                  : vErrors.concat(validate_BlobResourceContents.errors);
+              errors = vErrors.length;
             }
+            var _valid0 = _errs9 === errors;
+            valid3 = valid3 || _valid0;
           }
           if (!valid3) {
             const err2 = {
@@ -25324,24 +22501,12 @@ function validate_ReadResourceResult(
   validate_ReadResourceResult.errors = vErrors;
   return errors === 0;
 }
-validate_ReadResourceResult.evaluated = {
-  props: { _meta: true, contents: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_RelatedTaskMetadata(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RelatedTaskMetadata.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -25393,20 +22558,9 @@ function validate_RelatedTaskMetadata(
   validate_RelatedTaskMetadata.errors = vErrors;
   return errors === 0;
 }
-validate_RelatedTaskMetadata.evaluated = { props: { taskId: true }, dynamicProps: false, dynamicItems: false };
-function validate_Request(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Request(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Request.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -25477,20 +22631,9 @@ function validate_Request(
   validate_Request.errors = vErrors;
   return errors === 0;
 }
-validate_Request.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
-function validate_RequestId(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestId(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestId.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
     const err0 = {
       instancePath,
@@ -25509,20 +22652,9 @@ function validate_RequestId(
   validate_RequestId.errors = vErrors;
   return errors === 0;
 }
-validate_RequestId.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_RequestId_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestId_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestId_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
     const err0 = {
       instancePath,
@@ -25541,20 +22673,9 @@ function validate_RequestId_2(
   validate_RequestId_2.errors = vErrors;
   return errors === 0;
 }
-validate_RequestId_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_RequestParams(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestParams(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -25567,7 +22688,6 @@ function validate_RequestParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -25608,20 +22728,9 @@ function validate_RequestParams(
   validate_RequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_RequestParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-function validate_RequestParams_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestParams_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -25634,7 +22743,6 @@ function validate_RequestParams_2(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -25675,20 +22783,9 @@ function validate_RequestParams_2(
   validate_RequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_RequestParams_2.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-function validate_Resource(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Resource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Resource.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -25747,7 +22844,6 @@ function validate_Resource(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -25783,7 +22879,6 @@ function validate_Resource(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -25927,34 +23022,9 @@ function validate_Resource(
   validate_Resource.errors = vErrors;
   return errors === 0;
 }
-validate_Resource.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    size: true,
-    title: true,
-    uri: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ResourceContents(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ResourceContents(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceContents.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -26059,24 +23129,9 @@ function validate_ResourceContents(
   validate_ResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceContents.evaluated = {
-  props: { _meta: true, mimeType: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ResourceLink(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ResourceLink(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceLink.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -26150,7 +23205,6 @@ function validate_ResourceLink(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -26186,7 +23240,6 @@ function validate_ResourceLink(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -26363,35 +23416,9 @@ function validate_ResourceLink(
   validate_ResourceLink.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceLink.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    size: true,
-    title: true,
-    type: true,
-    uri: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ResourceLink_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ResourceLink_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceLink_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -26465,7 +23492,6 @@ function validate_ResourceLink_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -26501,7 +23527,6 @@ function validate_ResourceLink_2(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -26678,35 +23703,12 @@ function validate_ResourceLink_2(
   validate_ResourceLink_2.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceLink_2.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    size: true,
-    title: true,
-    type: true,
-    uri: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceListChangedNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceListChangedNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -26812,7 +23814,6 @@ function validate_ResourceListChangedNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -26838,24 +23839,12 @@ function validate_ResourceListChangedNotification(
   validate_ResourceListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceListChangedNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -26883,7 +23872,6 @@ function validate_ResourceRequestParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -26958,24 +23946,9 @@ function validate_ResourceRequestParams(
   validate_ResourceRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceRequestParams.evaluated = {
-  props: { _meta: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ResourceTemplate(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ResourceTemplate(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceTemplate.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -27034,7 +24007,6 @@ function validate_ResourceTemplate(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -27070,7 +24042,6 @@ function validate_ResourceTemplate(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -27196,33 +24167,12 @@ function validate_ResourceTemplate(
   validate_ResourceTemplate.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceTemplate.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    title: true,
-    uriTemplate: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceTemplateReference(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceTemplateReference.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -27339,24 +24289,12 @@ function validate_ResourceTemplateReference(
   validate_ResourceTemplateReference.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceTemplateReference.evaluated = {
-  props: { type: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceTemplateReference_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceTemplateReference_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -27473,24 +24411,12 @@ function validate_ResourceTemplateReference_2(
   validate_ResourceTemplateReference_2.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceTemplateReference_2.evaluated = {
-  props: { type: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceTemplate_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceTemplate_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -27549,7 +24475,6 @@ function validate_ResourceTemplate_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -27585,7 +24510,6 @@ function validate_ResourceTemplate_2(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -27711,33 +24635,12 @@ function validate_ResourceTemplate_2(
   validate_ResourceTemplate_2.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceTemplate_2.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    title: true,
-    uriTemplate: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceUpdatedNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceUpdatedNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -27858,7 +24761,6 @@ function validate_ResourceUpdatedNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -27886,24 +24788,12 @@ function validate_ResourceUpdatedNotification(
   validate_ResourceUpdatedNotification.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceUpdatedNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceUpdatedNotificationParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceUpdatedNotificationParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -27991,24 +24881,12 @@ function validate_ResourceUpdatedNotificationParams(
   validate_ResourceUpdatedNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceUpdatedNotificationParams.evaluated = {
-  props: { _meta: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceUpdatedNotificationParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceUpdatedNotificationParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -28096,24 +24974,9 @@ function validate_ResourceUpdatedNotificationParams_2(
   validate_ResourceUpdatedNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceUpdatedNotificationParams_2.evaluated = {
-  props: { _meta: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Resource_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Resource_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Resource_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -28172,7 +25035,6 @@ function validate_Resource_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -28208,7 +25070,6 @@ function validate_Resource_2(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -28352,34 +25213,9 @@ function validate_Resource_2(
   validate_Resource_2.errors = vErrors;
   return errors === 0;
 }
-validate_Resource_2.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    size: true,
-    title: true,
-    uri: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Result(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Result.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -28418,20 +25254,9 @@ function validate_Result(
   validate_Result.errors = vErrors;
   return errors === 0;
 }
-validate_Result.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Result_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Result_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Result_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -28470,20 +25295,9 @@ function validate_Result_2(
   validate_Result_2.errors = vErrors;
   return errors === 0;
 }
-validate_Result_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Result_3(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Result_3(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Result_3.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -28522,20 +25336,9 @@ function validate_Result_3(
   validate_Result_3.errors = vErrors;
   return errors === 0;
 }
-validate_Result_3.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Role(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Role(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Role.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -28569,20 +25372,9 @@ function validate_Role(
   validate_Role.errors = vErrors;
   return errors === 0;
 }
-validate_Role.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Role_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Role_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Role_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -28616,20 +25408,9 @@ function validate_Role_2(
   validate_Role_2.errors = vErrors;
   return errors === 0;
 }
-validate_Role_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Root(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Root(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Root.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -28734,20 +25515,9 @@ function validate_Root(
   validate_Root.errors = vErrors;
   return errors === 0;
 }
-validate_Root.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
-function validate_Root_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Root_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Root_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -28852,20 +25622,12 @@ function validate_Root_2(
   validate_Root_2.errors = vErrors;
   return errors === 0;
 }
-validate_Root_2.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
 function validate_RootsListChangedNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RootsListChangedNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -28971,7 +25733,6 @@ function validate_RootsListChangedNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -28997,24 +25758,12 @@ function validate_RootsListChangedNotification(
   validate_RootsListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-validate_RootsListChangedNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_RootsListChangedNotification_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RootsListChangedNotification_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -29120,7 +25869,6 @@ function validate_RootsListChangedNotification_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -29146,24 +25894,9 @@ function validate_RootsListChangedNotification_2(
   validate_RootsListChangedNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate_RootsListChangedNotification_2.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_SamplingMessage(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_SamplingMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SamplingMessage.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -29225,7 +25958,6 @@ function validate_SamplingMessage(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
@@ -29233,153 +25965,113 @@ function validate_SamplingMessage(
       }
       var _valid0 = _errs6 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.annotations = true;
-        props0.text = true;
-        props0.type = true;
-      }
-      const _errs7 = errors;
-      if (
-        !validate_ImageContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
+      if (!valid1) {
+        const _errs7 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
         }
-      }
-      const _errs8 = errors;
-      if (
-        !validate_AudioContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
-        }
-      }
-      const _errs9 = errors;
-      if (
-        !validate_ToolUseContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs9 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.id = true;
-          props0.input = true;
-          props0.name = true;
-          props0.type = true;
-        }
-      }
-      const _errs10 = errors;
-      if (
-        !validate_ToolResultContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs10 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.content = true;
-          props0.isError = true;
-          props0.structuredContent = true;
-          props0.toolUseId = true;
-          props0.type = true;
-        }
-      }
-      const _errs11 = errors;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.SamplingMessageContentBlock(data1[i0]) ||
-            validate_SamplingMessageContentBlock(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
+        var _valid0 = _errs7 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs8 = errors;
+          if (
+            !validate_AudioContent(data1, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
               rootData,
-              dynamicAnchors,
             })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_SamplingMessageContentBlock.errors
-                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
+          var _valid0 = _errs8 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs9 = errors;
+            if (
+              !validate_ToolUseContent(data1, {
+                instancePath: instancePath + "/content",
+                parentData: data,
+                parentDataProperty: "content",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs9 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs10 = errors;
+              if (
+                !validate_ToolResultContent(data1, {
+                  instancePath: instancePath + "/content",
+                  parentData: data,
+                  parentDataProperty: "content",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_ToolResultContent.errors
+                    : vErrors.concat(validate_ToolResultContent.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs10 === errors;
+              valid1 = valid1 || _valid0;
+              if (!valid1) {
+                const _errs11 = errors;
+                if (Array.isArray(data1)) {
+                  const len0 = data1.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    if (!(
+                      fastSet.SamplingMessageContentBlock(data1[i0]) ||
+                      validate_SamplingMessageContentBlock(data1[i0], {
+                        instancePath: instancePath + "/content/" + i0,
+                        parentData: data1,
+                        parentDataProperty: i0,
+                        rootData,
+                      })
+                    )) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_SamplingMessageContentBlock.errors
+                          : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+                      errors = vErrors.length;
+                    }
+                  }
+                } else {
+                  const err3 = {
+                    instancePath: instancePath + "/content",
+                    schemaPath: "#/properties/content/anyOf/5/type",
+                    keyword: "type",
+                    params: { type: "array" },
+                    message: "must be array",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err3];
+                  } else {
+                    vErrors.push(err3);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs11 === errors;
+                valid1 = valid1 || _valid0;
+              }
+            }
+          }
         }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf/5/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
       }
-      var _valid0 = _errs11 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err4 = {
           instancePath: instancePath + "/content",
@@ -29413,7 +26105,6 @@ function validate_SamplingMessage(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -29438,107 +26129,56 @@ function validate_SamplingMessage(
   validate_SamplingMessage.errors = vErrors;
   return errors === 0;
 }
-validate_SamplingMessage.evaluated = {
-  props: { _meta: true, content: true, role: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SamplingMessageContentBlock(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SamplingMessageContentBlock.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.annotations = true;
-    props0.text = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.id = true;
-      props0.input = true;
-      props0.name = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.content = true;
-      props0.isError = true;
-      props0.structuredContent = true;
-      props0.toolUseId = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
   }
   if (!valid0) {
@@ -29566,106 +26206,58 @@ function validate_SamplingMessageContentBlock(
     }
   }
   validate_SamplingMessageContentBlock.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_SamplingMessageContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_SamplingMessageContentBlock_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SamplingMessageContentBlock_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.annotations = true;
-    props0.text = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.id = true;
-      props0.input = true;
-      props0.name = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.content = true;
-      props0.isError = true;
-      props0.structuredContent = true;
-      props0.toolUseId = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
   }
   if (!valid0) {
@@ -29693,23 +26285,11 @@ function validate_SamplingMessageContentBlock_2(
     }
   }
   validate_SamplingMessageContentBlock_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_SamplingMessageContentBlock_2.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_SamplingMessage_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_SamplingMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SamplingMessage_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -29771,7 +26351,6 @@ function validate_SamplingMessage_2(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
@@ -29779,153 +26358,113 @@ function validate_SamplingMessage_2(
       }
       var _valid0 = _errs6 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.annotations = true;
-        props0.text = true;
-        props0.type = true;
-      }
-      const _errs7 = errors;
-      if (
-        !validate_ImageContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
+      if (!valid1) {
+        const _errs7 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
         }
-      }
-      const _errs8 = errors;
-      if (
-        !validate_AudioContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
-        }
-      }
-      const _errs9 = errors;
-      if (
-        !validate_ToolUseContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs9 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.id = true;
-          props0.input = true;
-          props0.name = true;
-          props0.type = true;
-        }
-      }
-      const _errs10 = errors;
-      if (
-        !validate_ToolResultContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs10 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.content = true;
-          props0.isError = true;
-          props0.structuredContent = true;
-          props0.toolUseId = true;
-          props0.type = true;
-        }
-      }
-      const _errs11 = errors;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.SamplingMessageContentBlock(data1[i0]) ||
-            validate_SamplingMessageContentBlock(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
+        var _valid0 = _errs7 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs8 = errors;
+          if (
+            !validate_AudioContent(data1, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
               rootData,
-              dynamicAnchors,
             })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_SamplingMessageContentBlock.errors
-                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
+          var _valid0 = _errs8 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs9 = errors;
+            if (
+              !validate_ToolUseContent(data1, {
+                instancePath: instancePath + "/content",
+                parentData: data,
+                parentDataProperty: "content",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs9 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs10 = errors;
+              if (
+                !validate_ToolResultContent(data1, {
+                  instancePath: instancePath + "/content",
+                  parentData: data,
+                  parentDataProperty: "content",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_ToolResultContent.errors
+                    : vErrors.concat(validate_ToolResultContent.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs10 === errors;
+              valid1 = valid1 || _valid0;
+              if (!valid1) {
+                const _errs11 = errors;
+                if (Array.isArray(data1)) {
+                  const len0 = data1.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    if (!(
+                      fastSet.SamplingMessageContentBlock(data1[i0]) ||
+                      validate_SamplingMessageContentBlock(data1[i0], {
+                        instancePath: instancePath + "/content/" + i0,
+                        parentData: data1,
+                        parentDataProperty: i0,
+                        rootData,
+                      })
+                    )) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_SamplingMessageContentBlock.errors
+                          : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+                      errors = vErrors.length;
+                    }
+                  }
+                } else {
+                  const err3 = {
+                    instancePath: instancePath + "/content",
+                    schemaPath: "#/properties/content/anyOf/5/type",
+                    keyword: "type",
+                    params: { type: "array" },
+                    message: "must be array",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err3];
+                  } else {
+                    vErrors.push(err3);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs11 === errors;
+                valid1 = valid1 || _valid0;
+              }
+            }
+          }
         }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf/5/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
       }
-      var _valid0 = _errs11 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err4 = {
           instancePath: instancePath + "/content",
@@ -29959,7 +26498,6 @@ function validate_SamplingMessage_2(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -29984,24 +26522,12 @@ function validate_SamplingMessage_2(
   validate_SamplingMessage_2.errors = vErrors;
   return errors === 0;
 }
-validate_SamplingMessage_2.evaluated = {
-  props: { _meta: true, content: true, role: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ServerCapabilities(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ServerCapabilities.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.completions !== undefined) {
       let data0 = data.completions;
@@ -30336,32 +26862,12 @@ function validate_ServerCapabilities(
   validate_ServerCapabilities.errors = vErrors;
   return errors === 0;
 }
-validate_ServerCapabilities.evaluated = {
-  props: {
-    completions: true,
-    experimental: true,
-    logging: true,
-    prompts: true,
-    resources: true,
-    tasks: true,
-    tools: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ServerCapabilities_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ServerCapabilities_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.completions !== undefined) {
       let data0 = data.completions;
@@ -30696,242 +27202,127 @@ function validate_ServerCapabilities_2(
   validate_ServerCapabilities_2.errors = vErrors;
   return errors === 0;
 }
-validate_ServerCapabilities_2.evaluated = {
-  props: {
-    completions: true,
-    experimental: true,
-    logging: true,
-    prompts: true,
-    resources: true,
-    tasks: true,
-    tools: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ServerNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ServerNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.jsonrpc = true;
-    props0.method = true;
-    props0.params = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (
-    !validate_ResourceListChangedNotification(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ResourceListChangedNotification.errors
-        : vErrors.concat(validate_ResourceListChangedNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_ResourceUpdatedNotification(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ResourceUpdatedNotification.errors
-        : vErrors.concat(validate_ResourceUpdatedNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs5 = errors;
-  if (
-    !validate_PromptListChangedNotification(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_PromptListChangedNotification.errors
-        : vErrors.concat(validate_PromptListChangedNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs6 = errors;
-  if (
-    !validate_ToolListChangedNotification(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ToolListChangedNotification.errors
-        : vErrors.concat(validate_ToolListChangedNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs7 = errors;
-  if (
-    !validate_TaskStatusNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TaskStatusNotification.errors
-        : vErrors.concat(validate_TaskStatusNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs8 = errors;
-  if (
-    !validate_LoggingMessageNotification(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_LoggingMessageNotification.errors
-        : vErrors.concat(validate_LoggingMessageNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs9 = errors;
-  if (
-    !validate_ElicitationCompleteNotification(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ElicitationCompleteNotification.errors
-        : vErrors.concat(validate_ElicitationCompleteNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs9 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ResourceListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ResourceListChangedNotification.errors
+            : vErrors.concat(validate_ResourceListChangedNotification.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ResourceUpdatedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ResourceUpdatedNotification.errors
+              : vErrors.concat(validate_ResourceUpdatedNotification.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (
+            !validate_PromptListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_PromptListChangedNotification.errors
+                : vErrors.concat(validate_PromptListChangedNotification.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (
+              !validate_ToolListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_ToolListChangedNotification.errors
+                  : vErrors.concat(validate_ToolListChangedNotification.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (!validate_TaskStatusNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null
+                    ? validate_TaskStatusNotification.errors
+                    : vErrors.concat(validate_TaskStatusNotification.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (
+                  !validate_LoggingMessageNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+                ) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_LoggingMessageNotification.errors
+                      : vErrors.concat(validate_LoggingMessageNotification.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+                if (!valid0) {
+                  const _errs9 = errors;
+                  if (
+                    !validate_ElicitationCompleteNotification(data, {
+                      instancePath,
+                      parentData,
+                      parentDataProperty,
+                      rootData,
+                    })
+                  ) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_ElicitationCompleteNotification.errors
+                        : vErrors.concat(validate_ElicitationCompleteNotification.errors);
+                    errors = vErrors.length;
+                  }
+                  var _valid0 = _errs9 === errors;
+                  valid0 = valid0 || _valid0;
+                }
+              }
+            }
+          }
+        }
+      }
     }
   }
   if (!valid0) {
@@ -30959,155 +27350,93 @@ function validate_ServerNotification(
     }
   }
   validate_ServerNotification.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ServerNotification.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_ServerRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ServerRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ServerRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_PingRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_PingRequest.errors : vErrors.concat(validate_PingRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.id = true;
-    props0.jsonrpc = true;
-    props0.method = true;
-    props0.params = true;
-  }
-  const _errs2 = errors;
-  if (!validate_GetTaskRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_GetTaskRequest.errors : vErrors.concat(validate_GetTaskRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_GetTaskRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_GetTaskRequest.errors : vErrors.concat(validate_GetTaskRequest.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (
-    !validate_GetTaskPayloadRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_GetTaskPayloadRequest.errors : vErrors.concat(validate_GetTaskPayloadRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_CancelTaskRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_CancelTaskRequest.errors : vErrors.concat(validate_CancelTaskRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_ListTasksRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListTasksRequest.errors : vErrors.concat(validate_ListTasksRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs6 = errors;
-  if (
-    !validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs7 = errors;
-  if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs8 = errors;
-  if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_GetTaskPayloadRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_GetTaskPayloadRequest.errors
+            : vErrors.concat(validate_GetTaskPayloadRequest.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_CancelTaskRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null ? validate_CancelTaskRequest.errors : vErrors.concat(validate_CancelTaskRequest.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_ListTasksRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_ListTasksRequest.errors : vErrors.concat(validate_ListTasksRequest.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (!validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null
+                  ? validate_CreateMessageRequest.errors
+                  : vErrors.concat(validate_CreateMessageRequest.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null
+                    ? validate_ListRootsRequest.errors
+                    : vErrors.concat(validate_ListRootsRequest.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+              }
+            }
+          }
+        }
+      }
     }
   }
   if (!valid0) {
@@ -31135,236 +27464,175 @@ function validate_ServerRequest(
     }
   }
   validate_ServerRequest.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ServerRequest.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_ServerResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ServerResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ServerResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_Result(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = true;
-  }
-  const _errs2 = errors;
-  if (!validate_InitializeResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.capabilities = true;
-      props0.instructions = true;
-      props0.protocolVersion = true;
-      props0.serverInfo = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_InitializeResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_InitializeResult.errors : vErrors.concat(validate_InitializeResult.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_ListResourcesResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors =
-      vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.nextCursor = true;
-      props0.resources = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_ListResourceTemplatesResult(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ListResourceTemplatesResult.errors
-        : vErrors.concat(validate_ListResourceTemplatesResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.nextCursor = true;
-      props0.resourceTemplates = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_ReadResourceResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors =
-      vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.contents = true;
-    }
-  }
-  const _errs6 = errors;
-  if (!validate_ListPromptsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.nextCursor = true;
-      props0.prompts = true;
-    }
-  }
-  const _errs7 = errors;
-  if (!validate_GetPromptResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.description = true;
-      props0.messages = true;
-    }
-  }
-  const _errs8 = errors;
-  if (!validate_ListToolsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.nextCursor = true;
-      props0.tools = true;
-    }
-  }
-  const _errs9 = errors;
-  if (!validate_CallToolResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs9 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.content = true;
-      props0.isError = true;
-      props0.structuredContent = true;
-    }
-  }
-  const _errs10 = errors;
-  if (!validate_GetTaskResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_GetTaskResult.errors : vErrors.concat(validate_GetTaskResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs10 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = true;
-    }
-  }
-  const _errs11 = errors;
-  if (
-    !validate_GetTaskPayloadResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_GetTaskPayloadResult.errors : vErrors.concat(validate_GetTaskPayloadResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs11 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = true;
-    }
-  }
-  const _errs12 = errors;
-  if (!validate_CancelTaskResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_CancelTaskResult.errors : vErrors.concat(validate_CancelTaskResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs12 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = true;
-    }
-  }
-  const _errs13 = errors;
-  if (!validate_ListTasksResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListTasksResult.errors : vErrors.concat(validate_ListTasksResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs13 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.nextCursor = true;
-      props0.tasks = true;
-    }
-  }
-  const _errs14 = errors;
-  if (!validate_CompleteResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs14 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.completion = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ListResourcesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ListResourceTemplatesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourceTemplatesResult.errors
+              : vErrors.concat(validate_ListResourceTemplatesResult.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_ReadResourceResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ReadResourceResult.errors
+                : vErrors.concat(validate_ReadResourceResult.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (!validate_ListPromptsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null
+                  ? validate_ListPromptsResult.errors
+                  : vErrors.concat(validate_ListPromptsResult.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (!validate_GetPromptResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (!validate_ListToolsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListToolsResult.errors
+                      : vErrors.concat(validate_ListToolsResult.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+                if (!valid0) {
+                  const _errs9 = errors;
+                  if (!validate_CallToolResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_CallToolResult.errors
+                        : vErrors.concat(validate_CallToolResult.errors);
+                    errors = vErrors.length;
+                  }
+                  var _valid0 = _errs9 === errors;
+                  valid0 = valid0 || _valid0;
+                  if (!valid0) {
+                    const _errs10 = errors;
+                    if (!validate_GetTaskResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_GetTaskResult.errors
+                          : vErrors.concat(validate_GetTaskResult.errors);
+                      errors = vErrors.length;
+                    }
+                    var _valid0 = _errs10 === errors;
+                    valid0 = valid0 || _valid0;
+                    if (!valid0) {
+                      const _errs11 = errors;
+                      if (
+                        !validate_GetTaskPayloadResult(data, { instancePath, parentData, parentDataProperty, rootData })
+                      ) {
+                        vErrors =
+                          vErrors === null
+                            ? validate_GetTaskPayloadResult.errors
+                            : vErrors.concat(validate_GetTaskPayloadResult.errors);
+                        errors = vErrors.length;
+                      }
+                      var _valid0 = _errs11 === errors;
+                      valid0 = valid0 || _valid0;
+                      if (!valid0) {
+                        const _errs12 = errors;
+                        if (
+                          !validate_CancelTaskResult(data, { instancePath, parentData, parentDataProperty, rootData })
+                        ) {
+                          vErrors =
+                            vErrors === null
+                              ? validate_CancelTaskResult.errors
+                              : vErrors.concat(validate_CancelTaskResult.errors);
+                          errors = vErrors.length;
+                        }
+                        var _valid0 = _errs12 === errors;
+                        valid0 = valid0 || _valid0;
+                        if (!valid0) {
+                          const _errs13 = errors;
+                          if (
+                            !validate_ListTasksResult(data, { instancePath, parentData, parentDataProperty, rootData })
+                          ) {
+                            vErrors =
+                              vErrors === null
+                                ? validate_ListTasksResult.errors
+                                : vErrors.concat(validate_ListTasksResult.errors);
+                            errors = vErrors.length;
+                          }
+                          var _valid0 = _errs13 === errors;
+                          valid0 = valid0 || _valid0;
+                          if (!valid0) {
+                            const _errs14 = errors;
+                            if (
+                              !validate_CompleteResult(data, { instancePath, parentData, parentDataProperty, rootData })
+                            ) {
+                              vErrors =
+                                vErrors === null
+                                  ? validate_CompleteResult.errors
+                                  : vErrors.concat(validate_CompleteResult.errors);
+                              errors = vErrors.length;
+                            }
+                            var _valid0 = _errs14 === errors;
+                            valid0 = valid0 || _valid0;
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
     }
   }
   if (!valid0) {
@@ -31392,23 +27660,11 @@ function validate_ServerResult(
     }
   }
   validate_ServerResult.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ServerResult.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_SetLevelRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_SetLevelRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SetLevelRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -31478,7 +27734,6 @@ function validate_SetLevelRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -31559,7 +27814,6 @@ function validate_SetLevelRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -31587,24 +27841,12 @@ function validate_SetLevelRequest(
   validate_SetLevelRequest.errors = vErrors;
   return errors === 0;
 }
-validate_SetLevelRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SetLevelRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SetLevelRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.level === undefined) {
       const err0 = {
@@ -31632,7 +27874,6 @@ function validate_SetLevelRequestParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -31663,7 +27904,6 @@ function validate_SetLevelRequestParams(
           parentData: data,
           parentDataProperty: "level",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
@@ -31688,24 +27928,12 @@ function validate_SetLevelRequestParams(
   validate_SetLevelRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_SetLevelRequestParams.evaluated = {
-  props: { _meta: true, level: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SetLevelRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SetLevelRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.level === undefined) {
       const err0 = {
@@ -31733,7 +27961,6 @@ function validate_SetLevelRequestParams_2(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -31764,7 +27991,6 @@ function validate_SetLevelRequestParams_2(
           parentData: data,
           parentDataProperty: "level",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
@@ -31789,24 +28015,9 @@ function validate_SetLevelRequestParams_2(
   validate_SetLevelRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_SetLevelRequestParams_2.evaluated = {
-  props: { _meta: true, level: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_SetLevelRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_SetLevelRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SetLevelRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -31876,7 +28087,6 @@ function validate_SetLevelRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -31957,7 +28167,6 @@ function validate_SetLevelRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -31985,36 +28194,16 @@ function validate_SetLevelRequest_2(
   validate_SetLevelRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_SetLevelRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SingleSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SingleSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_UntitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
+  if (!validate_UntitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null
         ? validate_UntitledSingleSelectEnumSchema.errors
@@ -32023,41 +28212,17 @@ function validate_SingleSelectEnumSchema(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.default = true;
-    props0.description = true;
-    props0.enum = true;
-    props0.title = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_TitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.oneOf = true;
-      props0.title = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_TitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_TitledSingleSelectEnumSchema.errors
+          : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+      errors = vErrors.length;
     }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
   }
   if (!valid0) {
     const err0 = {
@@ -32084,23 +28249,11 @@ function validate_SingleSelectEnumSchema(
     }
   }
   validate_SingleSelectEnumSchema.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_SingleSelectEnumSchema.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_StringSchema(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_StringSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_StringSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -32288,24 +28441,9 @@ function validate_StringSchema(
   validate_StringSchema.errors = vErrors;
   return errors === 0;
 }
-validate_StringSchema.evaluated = {
-  props: { default: true, description: true, format: true, maxLength: true, minLength: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_StringSchema_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_StringSchema_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_StringSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -32493,24 +28631,9 @@ function validate_StringSchema_2(
   validate_StringSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_StringSchema_2.evaluated = {
-  props: { default: true, description: true, format: true, maxLength: true, minLength: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_SubscribeRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_SubscribeRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscribeRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -32580,7 +28703,6 @@ function validate_SubscribeRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -32661,7 +28783,6 @@ function validate_SubscribeRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -32689,24 +28810,12 @@ function validate_SubscribeRequest(
   validate_SubscribeRequest.errors = vErrors;
   return errors === 0;
 }
-validate_SubscribeRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscribeRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscribeRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -32734,7 +28843,6 @@ function validate_SubscribeRequestParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -32809,24 +28917,12 @@ function validate_SubscribeRequestParams(
   validate_SubscribeRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_SubscribeRequestParams.evaluated = {
-  props: { _meta: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscribeRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscribeRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -32854,7 +28950,6 @@ function validate_SubscribeRequestParams_2(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -32929,24 +29024,12 @@ function validate_SubscribeRequestParams_2(
   validate_SubscribeRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_SubscribeRequestParams_2.evaluated = {
-  props: { _meta: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscribeRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscribeRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -33016,7 +29099,6 @@ function validate_SubscribeRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -33097,7 +29179,6 @@ function validate_SubscribeRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -33125,24 +29206,9 @@ function validate_SubscribeRequest_2(
   validate_SubscribeRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_SubscribeRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Task(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Task(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Task.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.createdAt === undefined) {
       const err0 = {
@@ -33279,7 +29345,6 @@ function validate_Task(
           parentData: data,
           parentDataProperty: "status",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
@@ -33356,32 +29421,12 @@ function validate_Task(
   validate_Task.errors = vErrors;
   return errors === 0;
 }
-validate_Task.evaluated = {
-  props: {
-    createdAt: true,
-    lastUpdatedAt: true,
-    pollInterval: true,
-    status: true,
-    statusMessage: true,
-    taskId: true,
-    ttl: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TaskAugmentedRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskAugmentedRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -33394,7 +29439,6 @@ function validate_TaskAugmentedRequestParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -33425,7 +29469,6 @@ function validate_TaskAugmentedRequestParams(
           parentData: data,
           parentDataProperty: "task",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskMetadata.errors : vErrors.concat(validate_TaskMetadata.errors);
@@ -33450,24 +29493,9 @@ function validate_TaskAugmentedRequestParams(
   validate_TaskAugmentedRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_TaskAugmentedRequestParams.evaluated = {
-  props: { _meta: true, task: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_TaskMetadata(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TaskMetadata(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskMetadata.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.ttl !== undefined) {
       let data0 = data.ttl;
@@ -33505,20 +29533,9 @@ function validate_TaskMetadata(
   validate_TaskMetadata.errors = vErrors;
   return errors === 0;
 }
-validate_TaskMetadata.evaluated = { props: { ttl: true }, dynamicProps: false, dynamicItems: false };
-function validate_TaskMetadata_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TaskMetadata_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskMetadata_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.ttl !== undefined) {
       let data0 = data.ttl;
@@ -33556,20 +29573,9 @@ function validate_TaskMetadata_2(
   validate_TaskMetadata_2.errors = vErrors;
   return errors === 0;
 }
-validate_TaskMetadata_2.evaluated = { props: { ttl: true }, dynamicProps: false, dynamicItems: false };
-function validate_TaskStatus(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TaskStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskStatus.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -33609,20 +29615,12 @@ function validate_TaskStatus(
   validate_TaskStatus.errors = vErrors;
   return errors === 0;
 }
-validate_TaskStatus.evaluated = { dynamicProps: false, dynamicItems: false };
 function validate_TaskStatusNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskStatusNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -33743,7 +29741,6 @@ function validate_TaskStatusNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -33771,102 +29768,48 @@ function validate_TaskStatusNotification(
   validate_TaskStatusNotification.errors = vErrors;
   return errors === 0;
 }
-validate_TaskStatusNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TaskStatusNotificationParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskStatusNotificationParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
     errors = vErrors.length;
   }
-  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
     errors = vErrors.length;
   }
   validate_TaskStatusNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate_TaskStatusNotificationParams.evaluated = {
-  props: {
-    createdAt: true,
-    lastUpdatedAt: true,
-    pollInterval: true,
-    status: true,
-    statusMessage: true,
-    taskId: true,
-    ttl: true,
-    _meta: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TaskStatusNotificationParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskStatusNotificationParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
     errors = vErrors.length;
   }
-  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_Task(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
     errors = vErrors.length;
   }
   validate_TaskStatusNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_TaskStatusNotificationParams_2.evaluated = {
-  props: {
-    createdAt: true,
-    lastUpdatedAt: true,
-    pollInterval: true,
-    status: true,
-    statusMessage: true,
-    taskId: true,
-    ttl: true,
-    _meta: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TaskStatusNotification_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskStatusNotification_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -33987,7 +29930,6 @@ function validate_TaskStatusNotification_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -34015,24 +29957,9 @@ function validate_TaskStatusNotification_2(
   validate_TaskStatusNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate_TaskStatusNotification_2.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_TaskStatus_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TaskStatus_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskStatus_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -34072,20 +29999,9 @@ function validate_TaskStatus_2(
   validate_TaskStatus_2.errors = vErrors;
   return errors === 0;
 }
-validate_TaskStatus_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Task_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Task_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Task_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.createdAt === undefined) {
       const err0 = {
@@ -34222,7 +30138,6 @@ function validate_Task_2(
           parentData: data,
           parentDataProperty: "status",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
@@ -34299,32 +30214,9 @@ function validate_Task_2(
   validate_Task_2.errors = vErrors;
   return errors === 0;
 }
-validate_Task_2.evaluated = {
-  props: {
-    createdAt: true,
-    lastUpdatedAt: true,
-    pollInterval: true,
-    status: true,
-    statusMessage: true,
-    taskId: true,
-    ttl: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_TextContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TextContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.text === undefined) {
       const err0 = {
@@ -34383,7 +30275,6 @@ function validate_TextContent(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -34458,24 +30349,9 @@ function validate_TextContent(
   validate_TextContent.errors = vErrors;
   return errors === 0;
 }
-validate_TextContent.evaluated = {
-  props: { _meta: true, annotations: true, text: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_TextContent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TextContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.text === undefined) {
       const err0 = {
@@ -34534,7 +30410,6 @@ function validate_TextContent_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -34609,24 +30484,12 @@ function validate_TextContent_2(
   validate_TextContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_TextContent_2.evaluated = {
-  props: { _meta: true, annotations: true, text: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TextResourceContents(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextResourceContents.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.text === undefined) {
       const err0 = {
@@ -34763,24 +30626,12 @@ function validate_TextResourceContents(
   validate_TextResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate_TextResourceContents.evaluated = {
-  props: { _meta: true, mimeType: true, text: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TextResourceContents_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextResourceContents_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.text === undefined) {
       const err0 = {
@@ -34917,24 +30768,12 @@ function validate_TextResourceContents_2(
   validate_TextResourceContents_2.errors = vErrors;
   return errors === 0;
 }
-validate_TextResourceContents_2.evaluated = {
-  props: { _meta: true, mimeType: true, text: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TitledMultiSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TitledMultiSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.items === undefined) {
       const err0 = {
@@ -35261,24 +31100,12 @@ function validate_TitledMultiSelectEnumSchema(
   validate_TitledMultiSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_TitledMultiSelectEnumSchema.evaluated = {
-  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TitledMultiSelectEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TitledMultiSelectEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.items === undefined) {
       const err0 = {
@@ -35605,24 +31432,12 @@ function validate_TitledMultiSelectEnumSchema_2(
   validate_TitledMultiSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_TitledMultiSelectEnumSchema_2.evaluated = {
-  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TitledSingleSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TitledSingleSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.oneOf === undefined) {
       const err0 = {
@@ -35859,24 +31674,12 @@ function validate_TitledSingleSelectEnumSchema(
   validate_TitledSingleSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_TitledSingleSelectEnumSchema.evaluated = {
-  props: { default: true, description: true, oneOf: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TitledSingleSelectEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TitledSingleSelectEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.oneOf === undefined) {
       const err0 = {
@@ -36113,24 +31916,9 @@ function validate_TitledSingleSelectEnumSchema_2(
   validate_TitledSingleSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_TitledSingleSelectEnumSchema_2.evaluated = {
-  props: { default: true, description: true, oneOf: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Tool(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Tool(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Tool.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.inputSchema === undefined) {
       const err0 = {
@@ -36189,7 +31977,6 @@ function validate_Tool(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
@@ -36221,7 +32008,6 @@ function validate_Tool(
           parentData: data,
           parentDataProperty: "execution",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ToolExecution.errors : vErrors.concat(validate_ToolExecution.errors);
@@ -36240,7 +32026,6 @@ function validate_Tool(
               parentData: data4,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -36635,34 +32420,9 @@ function validate_Tool(
   validate_Tool.errors = vErrors;
   return errors === 0;
 }
-validate_Tool.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    execution: true,
-    icons: true,
-    inputSchema: true,
-    name: true,
-    outputSchema: true,
-    title: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolAnnotations(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolAnnotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolAnnotations.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.destructiveHint !== undefined) {
       if (typeof data.destructiveHint !== "boolean") {
@@ -36767,24 +32527,9 @@ function validate_ToolAnnotations(
   validate_ToolAnnotations.errors = vErrors;
   return errors === 0;
 }
-validate_ToolAnnotations.evaluated = {
-  props: { destructiveHint: true, idempotentHint: true, openWorldHint: true, readOnlyHint: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolAnnotations_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolAnnotations_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolAnnotations_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.destructiveHint !== undefined) {
       if (typeof data.destructiveHint !== "boolean") {
@@ -36889,24 +32634,9 @@ function validate_ToolAnnotations_2(
   validate_ToolAnnotations_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolAnnotations_2.evaluated = {
-  props: { destructiveHint: true, idempotentHint: true, openWorldHint: true, readOnlyHint: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolChoice(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolChoice(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolChoice.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.mode !== undefined) {
       let data0 = data.mode;
@@ -36959,20 +32689,9 @@ function validate_ToolChoice(
   validate_ToolChoice.errors = vErrors;
   return errors === 0;
 }
-validate_ToolChoice.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
-function validate_ToolChoice_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolChoice_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolChoice_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.mode !== undefined) {
       let data0 = data.mode;
@@ -37025,20 +32744,9 @@ function validate_ToolChoice_2(
   validate_ToolChoice_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolChoice_2.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
-function validate_ToolExecution(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolExecution(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolExecution.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskSupport !== undefined) {
       let data0 = data.taskSupport;
@@ -37091,20 +32799,9 @@ function validate_ToolExecution(
   validate_ToolExecution.errors = vErrors;
   return errors === 0;
 }
-validate_ToolExecution.evaluated = { props: { taskSupport: true }, dynamicProps: false, dynamicItems: false };
-function validate_ToolExecution_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolExecution_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolExecution_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskSupport !== undefined) {
       let data0 = data.taskSupport;
@@ -37157,20 +32854,12 @@ function validate_ToolExecution_2(
   validate_ToolExecution_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolExecution_2.evaluated = { props: { taskSupport: true }, dynamicProps: false, dynamicItems: false };
 function validate_ToolListChangedNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolListChangedNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -37276,7 +32965,6 @@ function validate_ToolListChangedNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -37302,24 +32990,12 @@ function validate_ToolListChangedNotification(
   validate_ToolListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-validate_ToolListChangedNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ToolListChangedNotification_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolListChangedNotification_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -37425,7 +33101,6 @@ function validate_ToolListChangedNotification_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -37451,24 +33126,9 @@ function validate_ToolListChangedNotification_2(
   validate_ToolListChangedNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolListChangedNotification_2.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolResultContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolResultContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolResultContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -37546,7 +33206,6 @@ function validate_ToolResultContent(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -37673,24 +33332,12 @@ function validate_ToolResultContent(
   validate_ToolResultContent.errors = vErrors;
   return errors === 0;
 }
-validate_ToolResultContent.evaluated = {
-  props: { _meta: true, content: true, isError: true, structuredContent: true, toolUseId: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ToolResultContent_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolResultContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -37768,7 +33415,6 @@ function validate_ToolResultContent_2(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -37895,24 +33541,9 @@ function validate_ToolResultContent_2(
   validate_ToolResultContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolResultContent_2.evaluated = {
-  props: { _meta: true, content: true, isError: true, structuredContent: true, toolUseId: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolUseContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolUseContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolUseContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -38097,24 +33728,9 @@ function validate_ToolUseContent(
   validate_ToolUseContent.errors = vErrors;
   return errors === 0;
 }
-validate_ToolUseContent.evaluated = {
-  props: { _meta: true, id: true, input: true, name: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolUseContent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolUseContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolUseContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -38299,24 +33915,9 @@ function validate_ToolUseContent_2(
   validate_ToolUseContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolUseContent_2.evaluated = {
-  props: { _meta: true, id: true, input: true, name: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Tool_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Tool_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Tool_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.inputSchema === undefined) {
       const err0 = {
@@ -38375,7 +33976,6 @@ function validate_Tool_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
@@ -38407,7 +34007,6 @@ function validate_Tool_2(
           parentData: data,
           parentDataProperty: "execution",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ToolExecution.errors : vErrors.concat(validate_ToolExecution.errors);
@@ -38426,7 +34025,6 @@ function validate_Tool_2(
               parentData: data4,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -38821,34 +34419,12 @@ function validate_Tool_2(
   validate_Tool_2.errors = vErrors;
   return errors === 0;
 }
-validate_Tool_2.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    execution: true,
-    icons: true,
-    inputSchema: true,
-    name: true,
-    outputSchema: true,
-    title: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_URLElicitationRequiredError(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_URLElicitationRequiredError.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === undefined) {
       const err0 = {
@@ -38889,7 +34465,6 @@ function validate_URLElicitationRequiredError(
           parentData: data,
           parentDataProperty: "error",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
@@ -38989,7 +34564,6 @@ function validate_URLElicitationRequiredError(
                       parentData: data3,
                       parentDataProperty: i0,
                       rootData,
-                      dynamicAnchors,
                     })
                   )) {
                     vErrors =
@@ -39055,7 +34629,6 @@ function validate_URLElicitationRequiredError(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -39113,24 +34686,12 @@ function validate_URLElicitationRequiredError(
   validate_URLElicitationRequiredError.errors = vErrors;
   return errors === 0;
 }
-validate_URLElicitationRequiredError.evaluated = {
-  props: { error: true, id: true, jsonrpc: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UnsubscribeRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UnsubscribeRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -39200,7 +34761,6 @@ function validate_UnsubscribeRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -39281,7 +34841,6 @@ function validate_UnsubscribeRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -39309,24 +34868,12 @@ function validate_UnsubscribeRequest(
   validate_UnsubscribeRequest.errors = vErrors;
   return errors === 0;
 }
-validate_UnsubscribeRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UnsubscribeRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UnsubscribeRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -39354,7 +34901,6 @@ function validate_UnsubscribeRequestParams(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -39429,24 +34975,12 @@ function validate_UnsubscribeRequestParams(
   validate_UnsubscribeRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_UnsubscribeRequestParams.evaluated = {
-  props: { _meta: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UnsubscribeRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UnsubscribeRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -39474,7 +35008,6 @@ function validate_UnsubscribeRequestParams_2(
               parentData: data0,
               parentDataProperty: "progressToken",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -39549,24 +35082,12 @@ function validate_UnsubscribeRequestParams_2(
   validate_UnsubscribeRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_UnsubscribeRequestParams_2.evaluated = {
-  props: { _meta: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UnsubscribeRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UnsubscribeRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -39636,7 +35157,6 @@ function validate_UnsubscribeRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -39717,7 +35237,6 @@ function validate_UnsubscribeRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -39745,24 +35264,12 @@ function validate_UnsubscribeRequest_2(
   validate_UnsubscribeRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_UnsubscribeRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UntitledMultiSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UntitledMultiSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.items === undefined) {
       const err0 = {
@@ -40071,24 +35578,12 @@ function validate_UntitledMultiSelectEnumSchema(
   validate_UntitledMultiSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_UntitledMultiSelectEnumSchema.evaluated = {
-  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UntitledMultiSelectEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UntitledMultiSelectEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.items === undefined) {
       const err0 = {
@@ -40397,24 +35892,12 @@ function validate_UntitledMultiSelectEnumSchema_2(
   validate_UntitledMultiSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_UntitledMultiSelectEnumSchema_2.evaluated = {
-  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UntitledSingleSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UntitledSingleSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.enum === undefined) {
       const err0 = {
@@ -40585,24 +36068,12 @@ function validate_UntitledSingleSelectEnumSchema(
   validate_UntitledSingleSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_UntitledSingleSelectEnumSchema.evaluated = {
-  props: { default: true, description: true, enum: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UntitledSingleSelectEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UntitledSingleSelectEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.enum === undefined) {
       const err0 = {
@@ -40773,11 +36244,6 @@ function validate_UntitledSingleSelectEnumSchema_2(
   validate_UntitledSingleSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_UntitledSingleSelectEnumSchema_2.evaluated = {
-  props: { default: true, description: true, enum: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
 // validator's answer and errors.

@@ -1417,19 +1417,9 @@ const schema_UntitledSingleSelectEnumSchema = {
   required: ["enum", "type"],
   type: "object",
 };
-function validate_Annotations(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Annotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Annotations.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.audience !== undefined) {
       let data0 = data.audience;
@@ -1443,7 +1433,6 @@ function validate_Annotations(
               parentData: data0,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -1550,24 +1539,9 @@ function validate_Annotations(
   validate_Annotations.errors = vErrors;
   return errors === 0;
 }
-validate_Annotations.evaluated = {
-  props: { audience: true, lastModified: true, priority: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_AudioContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_AudioContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AudioContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
       const err0 = {
@@ -1622,7 +1596,6 @@ function validate_AudioContent(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -1637,7 +1610,6 @@ function validate_AudioContent(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -1746,24 +1718,9 @@ function validate_AudioContent(
   validate_AudioContent.errors = vErrors;
   return errors === 0;
 }
-validate_AudioContent.evaluated = {
-  props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_BaseMetadata(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_BaseMetadata(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_BaseMetadata.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -1832,20 +1789,12 @@ function validate_BaseMetadata(
   validate_BaseMetadata.errors = vErrors;
   return errors === 0;
 }
-validate_BaseMetadata.evaluated = { props: { name: true, title: true }, dynamicProps: false, dynamicItems: false };
 function validate_BlobResourceContents(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_BlobResourceContents.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.blob === undefined) {
       const err0 = {
@@ -1885,7 +1834,6 @@ function validate_BlobResourceContents(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -1995,24 +1943,9 @@ function validate_BlobResourceContents(
   validate_BlobResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate_BlobResourceContents.evaluated = {
-  props: { _meta: true, blob: true, mimeType: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_BooleanSchema(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_BooleanSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_BooleanSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -2131,24 +2064,9 @@ function validate_BooleanSchema(
   validate_BooleanSchema.errors = vErrors;
   return errors === 0;
 }
-validate_BooleanSchema.evaluated = {
-  props: { default: true, description: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CacheableResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CacheableResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CacheableResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.cacheScope === undefined) {
       const err0 = {
@@ -2203,7 +2121,6 @@ function validate_CacheableResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -2314,24 +2231,9 @@ function validate_CacheableResult(
   validate_CacheableResult.errors = vErrors;
   return errors === 0;
 }
-validate_CacheableResult.evaluated = {
-  props: { _meta: true, cacheScope: true, resultType: true, ttlMs: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CallToolRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CallToolRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CallToolRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -2401,7 +2303,6 @@ function validate_CallToolRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -2482,7 +2383,6 @@ function validate_CallToolRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -2510,24 +2410,12 @@ function validate_CallToolRequest(
   validate_CallToolRequest.errors = vErrors;
   return errors === 0;
 }
-validate_CallToolRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CallToolRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CallToolRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -2567,7 +2455,6 @@ function validate_CallToolRequestParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -2602,7 +2489,6 @@ function validate_CallToolRequestParams(
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
@@ -2661,24 +2547,12 @@ function validate_CallToolRequestParams(
   validate_CallToolRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_CallToolRequestParams.evaluated = {
-  props: { _meta: true, arguments: true, inputResponses: true, name: true, requestState: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CallToolRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CallToolRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -2718,7 +2592,6 @@ function validate_CallToolRequestParams_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -2753,7 +2626,6 @@ function validate_CallToolRequestParams_2(
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
@@ -2812,24 +2684,9 @@ function validate_CallToolRequestParams_2(
   validate_CallToolRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_CallToolRequestParams_2.evaluated = {
-  props: { _meta: true, arguments: true, inputResponses: true, name: true, requestState: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CallToolResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CallToolResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CallToolResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -2869,7 +2726,6 @@ function validate_CallToolResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -2889,7 +2745,6 @@ function validate_CallToolResult(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -2964,24 +2819,12 @@ function validate_CallToolResult(
   validate_CallToolResult.errors = vErrors;
   return errors === 0;
 }
-validate_CallToolResult.evaluated = {
-  props: { _meta: true, content: true, isError: true, resultType: true, structuredContent: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CallToolResultResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CallToolResultResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -3036,7 +2879,6 @@ function validate_CallToolResultResponse(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -3087,7 +2929,6 @@ function validate_CallToolResultResponse(
           parentData: data,
           parentDataProperty: "result",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors =
@@ -3096,37 +2937,21 @@ function validate_CallToolResultResponse(
       }
       var _valid0 = _errs6 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.inputRequests = true;
-        props0.requestState = true;
-        props0.resultType = true;
-      }
-      const _errs7 = errors;
-      if (
-        !validate_CallToolResult(data2, {
-          instancePath: instancePath + "/result",
-          parentData: data,
-          parentDataProperty: "result",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.content = true;
-          props0.isError = true;
-          props0.resultType = true;
-          props0.structuredContent = true;
+      if (!valid1) {
+        const _errs7 = errors;
+        if (
+          !validate_CallToolResult(data2, {
+            instancePath: instancePath + "/result",
+            parentData: data,
+            parentDataProperty: "result",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
+          errors = vErrors.length;
         }
+        var _valid0 = _errs7 === errors;
+        valid1 = valid1 || _valid0;
       }
       if (!valid1) {
         const err5 = {
@@ -3171,24 +2996,12 @@ function validate_CallToolResultResponse(
   validate_CallToolResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate_CallToolResultResponse.evaluated = {
-  props: { id: true, jsonrpc: true, result: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CancelledNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CancelledNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -3309,7 +3122,6 @@ function validate_CancelledNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -3337,24 +3149,12 @@ function validate_CancelledNotification(
   validate_CancelledNotification.errors = vErrors;
   return errors === 0;
 }
-validate_CancelledNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CancelledNotificationParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CancelledNotificationParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.requestId === undefined) {
       const err0 = {
@@ -3379,7 +3179,6 @@ function validate_CancelledNotificationParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -3414,7 +3213,6 @@ function validate_CancelledNotificationParams(
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -3439,24 +3237,12 @@ function validate_CancelledNotificationParams(
   validate_CancelledNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate_CancelledNotificationParams.evaluated = {
-  props: { _meta: true, reason: true, requestId: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CancelledNotificationParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CancelledNotificationParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.requestId === undefined) {
       const err0 = {
@@ -3481,7 +3267,6 @@ function validate_CancelledNotificationParams_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -3516,7 +3301,6 @@ function validate_CancelledNotificationParams_2(
           parentData: data,
           parentDataProperty: "requestId",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -3541,24 +3325,12 @@ function validate_CancelledNotificationParams_2(
   validate_CancelledNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_CancelledNotificationParams_2.evaluated = {
-  props: { _meta: true, reason: true, requestId: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ClientCapabilities(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientCapabilities.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.elicitation !== undefined) {
       let data0 = data.elicitation;
@@ -3571,7 +3343,6 @@ function validate_ClientCapabilities(
               parentData: data0,
               parentDataProperty: "form",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -3586,7 +3357,6 @@ function validate_ClientCapabilities(
               parentData: data0,
               parentDataProperty: "url",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -3620,7 +3390,6 @@ function validate_ClientCapabilities(
               parentData: data3,
               parentDataProperty: key0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -3654,7 +3423,6 @@ function validate_ClientCapabilities(
               parentData: data5,
               parentDataProperty: key1,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -3706,7 +3474,6 @@ function validate_ClientCapabilities(
               parentData: data8,
               parentDataProperty: "context",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -3721,7 +3488,6 @@ function validate_ClientCapabilities(
               parentData: data8,
               parentDataProperty: "tools",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -3762,24 +3528,12 @@ function validate_ClientCapabilities(
   validate_ClientCapabilities.errors = vErrors;
   return errors === 0;
 }
-validate_ClientCapabilities.evaluated = {
-  props: { elicitation: true, experimental: true, extensions: true, roots: true, sampling: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ClientCapabilities_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientCapabilities_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.elicitation !== undefined) {
       let data0 = data.elicitation;
@@ -3792,7 +3546,6 @@ function validate_ClientCapabilities_2(
               parentData: data0,
               parentDataProperty: "form",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -3807,7 +3560,6 @@ function validate_ClientCapabilities_2(
               parentData: data0,
               parentDataProperty: "url",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -3841,7 +3593,6 @@ function validate_ClientCapabilities_2(
               parentData: data3,
               parentDataProperty: key0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -3875,7 +3626,6 @@ function validate_ClientCapabilities_2(
               parentData: data5,
               parentDataProperty: key1,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -3927,7 +3677,6 @@ function validate_ClientCapabilities_2(
               parentData: data8,
               parentDataProperty: "context",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -3942,7 +3691,6 @@ function validate_ClientCapabilities_2(
               parentData: data8,
               parentDataProperty: "tools",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -3983,24 +3731,12 @@ function validate_ClientCapabilities_2(
   validate_ClientCapabilities_2.errors = vErrors;
   return errors === 0;
 }
-validate_ClientCapabilities_2.evaluated = {
-  props: { elicitation: true, experimental: true, extensions: true, roots: true, sampling: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ClientNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -4121,7 +3857,6 @@ function validate_ClientNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -4149,209 +3884,122 @@ function validate_ClientNotification(
   validate_ClientNotification.errors = vErrors;
   return errors === 0;
 }
-validate_ClientNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ClientRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ClientRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_DiscoverRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_DiscoverRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_DiscoverRequest.errors : vErrors.concat(validate_DiscoverRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.id = true;
-    props0.jsonrpc = true;
-    props0.method = true;
-    props0.params = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_ListResourcesRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_ListResourcesRequest.errors : vErrors.concat(validate_ListResourcesRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ListResourcesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_ListResourcesRequest.errors : vErrors.concat(validate_ListResourcesRequest.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (
-    !validate_ListResourceTemplatesRequest(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ListResourceTemplatesRequest.errors
-        : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_ReadResourceRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors =
-      vErrors === null ? validate_ReadResourceRequest.errors : vErrors.concat(validate_ReadResourceRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs5 = errors;
-  if (
-    !validate_SubscriptionsListenRequest(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_SubscriptionsListenRequest.errors
-        : vErrors.concat(validate_SubscriptionsListenRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs6 = errors;
-  if (!validate_ListPromptsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors =
-      vErrors === null ? validate_ListPromptsRequest.errors : vErrors.concat(validate_ListPromptsRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs7 = errors;
-  if (!validate_GetPromptRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_GetPromptRequest.errors : vErrors.concat(validate_GetPromptRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs8 = errors;
-  if (!validate_ListToolsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListToolsRequest.errors : vErrors.concat(validate_ListToolsRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs9 = errors;
-  if (!validate_CallToolRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_CallToolRequest.errors : vErrors.concat(validate_CallToolRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs9 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs10 = errors;
-  if (!validate_CompleteRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_CompleteRequest.errors : vErrors.concat(validate_CompleteRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs10 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ListResourceTemplatesRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ListResourceTemplatesRequest.errors
+            : vErrors.concat(validate_ListResourceTemplatesRequest.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ReadResourceRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ReadResourceRequest.errors
+              : vErrors.concat(validate_ReadResourceRequest.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_SubscriptionsListenRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_SubscriptionsListenRequest.errors
+                : vErrors.concat(validate_SubscriptionsListenRequest.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (!validate_ListPromptsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null
+                  ? validate_ListPromptsRequest.errors
+                  : vErrors.concat(validate_ListPromptsRequest.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (!validate_GetPromptRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors =
+                  vErrors === null
+                    ? validate_GetPromptRequest.errors
+                    : vErrors.concat(validate_GetPromptRequest.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (!validate_ListToolsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListToolsRequest.errors
+                      : vErrors.concat(validate_ListToolsRequest.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+                if (!valid0) {
+                  const _errs9 = errors;
+                  if (!validate_CallToolRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_CallToolRequest.errors
+                        : vErrors.concat(validate_CallToolRequest.errors);
+                    errors = vErrors.length;
+                  }
+                  var _valid0 = _errs9 === errors;
+                  valid0 = valid0 || _valid0;
+                  if (!valid0) {
+                    const _errs10 = errors;
+                    if (!validate_CompleteRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_CompleteRequest.errors
+                          : vErrors.concat(validate_CompleteRequest.errors);
+                      errors = vErrors.length;
+                    }
+                    var _valid0 = _errs10 === errors;
+                    valid0 = valid0 || _valid0;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
     }
   }
   if (!valid0) {
@@ -4379,23 +4027,11 @@ function validate_ClientRequest(
     }
   }
   validate_ClientRequest.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_CompleteRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CompleteRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CompleteRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -4465,7 +4101,6 @@ function validate_CompleteRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -4546,7 +4181,6 @@ function validate_CompleteRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -4574,24 +4208,12 @@ function validate_CompleteRequest(
   validate_CompleteRequest.errors = vErrors;
   return errors === 0;
 }
-validate_CompleteRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CompleteRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CompleteRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -4646,7 +4268,6 @@ function validate_CompleteRequestParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -4803,7 +4424,6 @@ function validate_CompleteRequestParams(
           parentData: data,
           parentDataProperty: "ref",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
@@ -4811,36 +4431,24 @@ function validate_CompleteRequestParams(
       }
       var _valid0 = _errs17 === errors;
       valid4 = valid4 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0.name = true;
-        props0.title = true;
-        props0.type = true;
-      }
-      const _errs18 = errors;
-      if (
-        !validate_ResourceTemplateReference(data7, {
-          instancePath: instancePath + "/ref",
-          parentData: data,
-          parentDataProperty: "ref",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null
-            ? validate_ResourceTemplateReference.errors
-            : vErrors.concat(validate_ResourceTemplateReference.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs18 === errors;
-      valid4 = valid4 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0.type = true;
-          props0.uri = true;
+      if (!valid4) {
+        const _errs18 = errors;
+        if (
+          !validate_ResourceTemplateReference(data7, {
+            instancePath: instancePath + "/ref",
+            parentData: data,
+            parentDataProperty: "ref",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_ResourceTemplateReference.errors
+              : vErrors.concat(validate_ResourceTemplateReference.errors);
+          errors = vErrors.length;
         }
+        var _valid0 = _errs18 === errors;
+        valid4 = valid4 || _valid0;
       }
       if (!valid4) {
         const err11 = {
@@ -4885,24 +4493,12 @@ function validate_CompleteRequestParams(
   validate_CompleteRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_CompleteRequestParams.evaluated = {
-  props: { _meta: true, argument: true, context: true, ref: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CompleteRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CompleteRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -4957,7 +4553,6 @@ function validate_CompleteRequestParams_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -5114,7 +4709,6 @@ function validate_CompleteRequestParams_2(
           parentData: data,
           parentDataProperty: "ref",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_PromptReference.errors : vErrors.concat(validate_PromptReference.errors);
@@ -5122,36 +4716,24 @@ function validate_CompleteRequestParams_2(
       }
       var _valid0 = _errs17 === errors;
       valid4 = valid4 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0.name = true;
-        props0.title = true;
-        props0.type = true;
-      }
-      const _errs18 = errors;
-      if (
-        !validate_ResourceTemplateReference(data7, {
-          instancePath: instancePath + "/ref",
-          parentData: data,
-          parentDataProperty: "ref",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null
-            ? validate_ResourceTemplateReference.errors
-            : vErrors.concat(validate_ResourceTemplateReference.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs18 === errors;
-      valid4 = valid4 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0.type = true;
-          props0.uri = true;
+      if (!valid4) {
+        const _errs18 = errors;
+        if (
+          !validate_ResourceTemplateReference(data7, {
+            instancePath: instancePath + "/ref",
+            parentData: data,
+            parentDataProperty: "ref",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_ResourceTemplateReference.errors
+              : vErrors.concat(validate_ResourceTemplateReference.errors);
+          errors = vErrors.length;
         }
+        var _valid0 = _errs18 === errors;
+        valid4 = valid4 || _valid0;
       }
       if (!valid4) {
         const err11 = {
@@ -5196,24 +4778,9 @@ function validate_CompleteRequestParams_2(
   validate_CompleteRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_CompleteRequestParams_2.evaluated = {
-  props: { _meta: true, argument: true, context: true, ref: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CompleteRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CompleteRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CompleteRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -5283,7 +4850,6 @@ function validate_CompleteRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -5364,7 +4930,6 @@ function validate_CompleteRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -5392,24 +4957,9 @@ function validate_CompleteRequest_2(
   validate_CompleteRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_CompleteRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CompleteResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CompleteResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CompleteResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.completion === undefined) {
       const err0 = {
@@ -5449,7 +4999,6 @@ function validate_CompleteResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -5613,24 +5162,12 @@ function validate_CompleteResult(
   validate_CompleteResult.errors = vErrors;
   return errors === 0;
 }
-validate_CompleteResult.evaluated = {
-  props: { _meta: true, completion: true, resultType: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CompleteResultResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CompleteResultResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -5685,7 +5222,6 @@ function validate_CompleteResultResponse(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -5733,7 +5269,6 @@ function validate_CompleteResultResponse(
           parentData: data,
           parentDataProperty: "result",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
@@ -5758,110 +5293,53 @@ function validate_CompleteResultResponse(
   validate_CompleteResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate_CompleteResultResponse.evaluated = {
-  props: { id: true, jsonrpc: true, result: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ContentBlock(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ContentBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ContentBlock.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.annotations = true;
-    props0.text = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.description = true;
-      props0.icons = true;
-      props0.mimeType = true;
-      props0.name = true;
-      props0.size = true;
-      props0.title = true;
-      props0.type = true;
-      props0.uri = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.resource = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
   }
   if (!valid0) {
@@ -5889,109 +5367,55 @@ function validate_ContentBlock(
     }
   }
   validate_ContentBlock.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_ContentBlock_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ContentBlock_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ContentBlock_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.annotations = true;
-    props0.text = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.description = true;
-      props0.icons = true;
-      props0.mimeType = true;
-      props0.name = true;
-      props0.size = true;
-      props0.title = true;
-      props0.type = true;
-      props0.uri = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.resource = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
   }
   if (!valid0) {
@@ -6019,23 +5443,14 @@ function validate_ContentBlock_2(
     }
   }
   validate_ContentBlock_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ContentBlock_2.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_CreateMessageRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -6108,7 +5523,6 @@ function validate_CreateMessageRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -6136,24 +5550,12 @@ function validate_CreateMessageRequest(
   validate_CreateMessageRequest.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageRequest.evaluated = {
-  props: { method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CreateMessageRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.maxTokens === undefined) {
       const err0 = {
@@ -6248,7 +5650,6 @@ function validate_CreateMessageRequestParams(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -6280,7 +5681,6 @@ function validate_CreateMessageRequestParams(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -6295,7 +5695,6 @@ function validate_CreateMessageRequestParams(
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -6383,7 +5782,6 @@ function validate_CreateMessageRequestParams(
           parentData: data,
           parentDataProperty: "toolChoice",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
@@ -6402,7 +5800,6 @@ function validate_CreateMessageRequestParams(
               parentData: data11,
               parentDataProperty: i2,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
@@ -6443,35 +5840,12 @@ function validate_CreateMessageRequestParams(
   validate_CreateMessageRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageRequestParams.evaluated = {
-  props: {
-    includeContext: true,
-    maxTokens: true,
-    messages: true,
-    metadata: true,
-    modelPreferences: true,
-    stopSequences: true,
-    systemPrompt: true,
-    temperature: true,
-    toolChoice: true,
-    tools: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CreateMessageRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.maxTokens === undefined) {
       const err0 = {
@@ -6566,7 +5940,6 @@ function validate_CreateMessageRequestParams_2(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -6598,7 +5971,6 @@ function validate_CreateMessageRequestParams_2(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -6613,7 +5985,6 @@ function validate_CreateMessageRequestParams_2(
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -6701,7 +6072,6 @@ function validate_CreateMessageRequestParams_2(
           parentData: data,
           parentDataProperty: "toolChoice",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
@@ -6720,7 +6090,6 @@ function validate_CreateMessageRequestParams_2(
               parentData: data11,
               parentDataProperty: i2,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
@@ -6761,35 +6130,12 @@ function validate_CreateMessageRequestParams_2(
   validate_CreateMessageRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageRequestParams_2.evaluated = {
-  props: {
-    includeContext: true,
-    maxTokens: true,
-    messages: true,
-    metadata: true,
-    modelPreferences: true,
-    stopSequences: true,
-    systemPrompt: true,
-    temperature: true,
-    toolChoice: true,
-    tools: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CreateMessageRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -6862,7 +6208,6 @@ function validate_CreateMessageRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -6890,24 +6235,12 @@ function validate_CreateMessageRequest_2(
   validate_CreateMessageRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageRequest_2.evaluated = {
-  props: { method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CreateMessageResult(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -6962,7 +6295,6 @@ function validate_CreateMessageResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -6980,7 +6312,6 @@ function validate_CreateMessageResult(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
@@ -6988,153 +6319,113 @@ function validate_CreateMessageResult(
       }
       var _valid0 = _errs4 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.annotations = true;
-        props0.text = true;
-        props0.type = true;
-      }
-      const _errs5 = errors;
-      if (
-        !validate_ImageContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs5 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
+      if (!valid1) {
+        const _errs5 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
         }
-      }
-      const _errs6 = errors;
-      if (
-        !validate_AudioContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
-        }
-      }
-      const _errs7 = errors;
-      if (
-        !validate_ToolUseContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.id = true;
-          props0.input = true;
-          props0.name = true;
-          props0.type = true;
-        }
-      }
-      const _errs8 = errors;
-      if (
-        !validate_ToolResultContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.content = true;
-          props0.isError = true;
-          props0.structuredContent = true;
-          props0.toolUseId = true;
-          props0.type = true;
-        }
-      }
-      const _errs9 = errors;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.SamplingMessageContentBlock(data1[i0]) ||
-            validate_SamplingMessageContentBlock(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
+        var _valid0 = _errs5 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs6 = errors;
+          if (
+            !validate_AudioContent(data1, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
               rootData,
-              dynamicAnchors,
             })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_SamplingMessageContentBlock.errors
-                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
+          var _valid0 = _errs6 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs7 = errors;
+            if (
+              !validate_ToolUseContent(data1, {
+                instancePath: instancePath + "/content",
+                parentData: data,
+                parentDataProperty: "content",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs7 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs8 = errors;
+              if (
+                !validate_ToolResultContent(data1, {
+                  instancePath: instancePath + "/content",
+                  parentData: data,
+                  parentDataProperty: "content",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_ToolResultContent.errors
+                    : vErrors.concat(validate_ToolResultContent.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs8 === errors;
+              valid1 = valid1 || _valid0;
+              if (!valid1) {
+                const _errs9 = errors;
+                if (Array.isArray(data1)) {
+                  const len0 = data1.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    if (!(
+                      fastSet.SamplingMessageContentBlock(data1[i0]) ||
+                      validate_SamplingMessageContentBlock(data1[i0], {
+                        instancePath: instancePath + "/content/" + i0,
+                        parentData: data1,
+                        parentDataProperty: i0,
+                        rootData,
+                      })
+                    )) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_SamplingMessageContentBlock.errors
+                          : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+                      errors = vErrors.length;
+                    }
+                  }
+                } else {
+                  const err3 = {
+                    instancePath: instancePath + "/content",
+                    schemaPath: "#/properties/content/anyOf/5/type",
+                    keyword: "type",
+                    params: { type: "array" },
+                    message: "must be array",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err3];
+                  } else {
+                    vErrors.push(err3);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs9 === errors;
+                valid1 = valid1 || _valid0;
+              }
+            }
+          }
         }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf/5/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
       }
-      var _valid0 = _errs9 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err4 = {
           instancePath: instancePath + "/content",
@@ -7185,7 +6476,6 @@ function validate_CreateMessageResult(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -7227,24 +6517,12 @@ function validate_CreateMessageResult(
   validate_CreateMessageResult.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageResult.evaluated = {
-  props: { _meta: true, content: true, model: true, role: true, stopReason: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CreateMessageResult_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageResult_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -7299,7 +6577,6 @@ function validate_CreateMessageResult_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -7317,7 +6594,6 @@ function validate_CreateMessageResult_2(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
@@ -7325,153 +6601,113 @@ function validate_CreateMessageResult_2(
       }
       var _valid0 = _errs4 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.annotations = true;
-        props0.text = true;
-        props0.type = true;
-      }
-      const _errs5 = errors;
-      if (
-        !validate_ImageContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs5 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
+      if (!valid1) {
+        const _errs5 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
         }
-      }
-      const _errs6 = errors;
-      if (
-        !validate_AudioContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
-        }
-      }
-      const _errs7 = errors;
-      if (
-        !validate_ToolUseContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.id = true;
-          props0.input = true;
-          props0.name = true;
-          props0.type = true;
-        }
-      }
-      const _errs8 = errors;
-      if (
-        !validate_ToolResultContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.content = true;
-          props0.isError = true;
-          props0.structuredContent = true;
-          props0.toolUseId = true;
-          props0.type = true;
-        }
-      }
-      const _errs9 = errors;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.SamplingMessageContentBlock(data1[i0]) ||
-            validate_SamplingMessageContentBlock(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
+        var _valid0 = _errs5 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs6 = errors;
+          if (
+            !validate_AudioContent(data1, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
               rootData,
-              dynamicAnchors,
             })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_SamplingMessageContentBlock.errors
-                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
+          var _valid0 = _errs6 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs7 = errors;
+            if (
+              !validate_ToolUseContent(data1, {
+                instancePath: instancePath + "/content",
+                parentData: data,
+                parentDataProperty: "content",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs7 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs8 = errors;
+              if (
+                !validate_ToolResultContent(data1, {
+                  instancePath: instancePath + "/content",
+                  parentData: data,
+                  parentDataProperty: "content",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_ToolResultContent.errors
+                    : vErrors.concat(validate_ToolResultContent.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs8 === errors;
+              valid1 = valid1 || _valid0;
+              if (!valid1) {
+                const _errs9 = errors;
+                if (Array.isArray(data1)) {
+                  const len0 = data1.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    if (!(
+                      fastSet.SamplingMessageContentBlock(data1[i0]) ||
+                      validate_SamplingMessageContentBlock(data1[i0], {
+                        instancePath: instancePath + "/content/" + i0,
+                        parentData: data1,
+                        parentDataProperty: i0,
+                        rootData,
+                      })
+                    )) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_SamplingMessageContentBlock.errors
+                          : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+                      errors = vErrors.length;
+                    }
+                  }
+                } else {
+                  const err3 = {
+                    instancePath: instancePath + "/content",
+                    schemaPath: "#/properties/content/anyOf/5/type",
+                    keyword: "type",
+                    params: { type: "array" },
+                    message: "must be array",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err3];
+                  } else {
+                    vErrors.push(err3);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs9 === errors;
+                valid1 = valid1 || _valid0;
+              }
+            }
+          }
         }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf/5/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
       }
-      var _valid0 = _errs9 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err4 = {
           instancePath: instancePath + "/content",
@@ -7522,7 +6758,6 @@ function validate_CreateMessageResult_2(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -7564,24 +6799,9 @@ function validate_CreateMessageResult_2(
   validate_CreateMessageResult_2.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageResult_2.evaluated = {
-  props: { _meta: true, content: true, model: true, role: true, stopReason: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Cursor(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Cursor(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Cursor.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -7600,20 +6820,9 @@ function validate_Cursor(
   validate_Cursor.errors = vErrors;
   return errors === 0;
 }
-validate_Cursor.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_DiscoverRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_DiscoverRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_DiscoverRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -7683,7 +6892,6 @@ function validate_DiscoverRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -7764,7 +6972,6 @@ function validate_DiscoverRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
@@ -7789,24 +6996,9 @@ function validate_DiscoverRequest(
   validate_DiscoverRequest.errors = vErrors;
   return errors === 0;
 }
-validate_DiscoverRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_DiscoverRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_DiscoverRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_DiscoverRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -7876,7 +7068,6 @@ function validate_DiscoverRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -7957,7 +7148,6 @@ function validate_DiscoverRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
@@ -7982,24 +7172,9 @@ function validate_DiscoverRequest_2(
   validate_DiscoverRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_DiscoverRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_DiscoverResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_DiscoverResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_DiscoverResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.cacheScope === undefined) {
       const err0 = {
@@ -8084,7 +7259,6 @@ function validate_DiscoverResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -8133,7 +7307,6 @@ function validate_DiscoverResult(
           parentData: data,
           parentDataProperty: "capabilities",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -8265,32 +7438,12 @@ function validate_DiscoverResult(
   validate_DiscoverResult.errors = vErrors;
   return errors === 0;
 }
-validate_DiscoverResult.evaluated = {
-  props: {
-    _meta: true,
-    cacheScope: true,
-    capabilities: true,
-    instructions: true,
-    resultType: true,
-    supportedVersions: true,
-    ttlMs: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_DiscoverResultResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_DiscoverResultResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -8345,7 +7498,6 @@ function validate_DiscoverResultResponse(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -8393,7 +7545,6 @@ function validate_DiscoverResultResponse(
           parentData: data,
           parentDataProperty: "result",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_DiscoverResult.errors : vErrors.concat(validate_DiscoverResult.errors);
@@ -8418,24 +7569,9 @@ function validate_DiscoverResultResponse(
   validate_DiscoverResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate_DiscoverResultResponse.evaluated = {
-  props: { id: true, jsonrpc: true, result: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ElicitRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ElicitRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -8508,7 +7644,6 @@ function validate_ElicitRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -8534,20 +7669,12 @@ function validate_ElicitRequest(
   validate_ElicitRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequest.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
 function validate_ElicitRequestFormParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestFormParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.message === undefined) {
       const err0 = {
@@ -8691,7 +7818,6 @@ function validate_ElicitRequestFormParams(
                   parentData: data4,
                   parentDataProperty: key0,
                   rootData,
-                  dynamicAnchors,
                 })
               )) {
                 vErrors =
@@ -8821,24 +7947,12 @@ function validate_ElicitRequestFormParams(
   validate_ElicitRequestFormParams.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequestFormParams.evaluated = {
-  props: { message: true, mode: true, requestedSchema: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ElicitRequestFormParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestFormParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.message === undefined) {
       const err0 = {
@@ -8982,7 +8096,6 @@ function validate_ElicitRequestFormParams_2(
                   parentData: data4,
                   parentDataProperty: key0,
                   rootData,
-                  dynamicAnchors,
                 })
               )) {
                 vErrors =
@@ -9112,30 +8225,16 @@ function validate_ElicitRequestFormParams_2(
   validate_ElicitRequestFormParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequestFormParams_2.evaluated = {
-  props: { message: true, mode: true, requestedSchema: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ElicitRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null
         ? validate_ElicitRequestFormParams.errors
@@ -9144,31 +8243,17 @@ function validate_ElicitRequestParams(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.message = true;
-    props0.mode = true;
-    props0.requestedSchema = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ElicitRequestURLParams.errors
-        : vErrors.concat(validate_ElicitRequestURLParams.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.message = true;
-      props0.mode = true;
-      props0.url = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_ElicitRequestURLParams.errors
+          : vErrors.concat(validate_ElicitRequestURLParams.errors);
+      errors = vErrors.length;
     }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
   }
   if (!valid0) {
     const err0 = {
@@ -9195,29 +8280,18 @@ function validate_ElicitRequestParams(
     }
   }
   validate_ElicitRequestParams.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ElicitRequestParams.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_ElicitRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null
         ? validate_ElicitRequestFormParams.errors
@@ -9226,31 +8300,17 @@ function validate_ElicitRequestParams_2(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.message = true;
-    props0.mode = true;
-    props0.requestedSchema = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ElicitRequestURLParams.errors
-        : vErrors.concat(validate_ElicitRequestURLParams.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.message = true;
-      props0.mode = true;
-      props0.url = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_ElicitRequestURLParams.errors
+          : vErrors.concat(validate_ElicitRequestURLParams.errors);
+      errors = vErrors.length;
     }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
   }
   if (!valid0) {
     const err0 = {
@@ -9277,23 +8337,14 @@ function validate_ElicitRequestParams_2(
     }
   }
   validate_ElicitRequestParams_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ElicitRequestParams_2.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_ElicitRequestURLParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestURLParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.message === undefined) {
       const err0 = {
@@ -9442,24 +8493,12 @@ function validate_ElicitRequestURLParams(
   validate_ElicitRequestURLParams.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequestURLParams.evaluated = {
-  props: { message: true, mode: true, url: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ElicitRequestURLParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestURLParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.message === undefined) {
       const err0 = {
@@ -9608,24 +8647,9 @@ function validate_ElicitRequestURLParams_2(
   validate_ElicitRequestURLParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequestURLParams_2.evaluated = {
-  props: { message: true, mode: true, url: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ElicitRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ElicitRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -9698,7 +8722,6 @@ function validate_ElicitRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -9724,24 +8747,9 @@ function validate_ElicitRequest_2(
   validate_ElicitRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequest_2.evaluated = {
-  props: { method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ElicitResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ElicitResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.action === undefined) {
       const err0 = {
@@ -9835,28 +8843,30 @@ function validate_ElicitResult(
           }
           var _valid0 = _errs8 === errors;
           valid2 = valid2 || _valid0;
-          const _errs12 = errors;
-          if (
-            typeof data2 !== "string" &&
-            !(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) &&
-            typeof data2 !== "boolean"
-          ) {
-            const err5 = {
-              instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
-              keyword: "type",
-              params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
-              message: "must be string,integer,boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
+          if (!valid2) {
+            const _errs12 = errors;
+            if (
+              typeof data2 !== "string" &&
+              !(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) &&
+              typeof data2 !== "boolean"
+            ) {
+              const err5 = {
+                instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+                schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
+                keyword: "type",
+                params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
+                message: "must be string,integer,boolean",
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
             }
-            errors++;
+            var _valid0 = _errs12 === errors;
+            valid2 = valid2 || _valid0;
           }
-          var _valid0 = _errs12 === errors;
-          valid2 = valid2 || _valid0;
           if (!valid2) {
             const err6 = {
               instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -9916,20 +8926,9 @@ function validate_ElicitResult(
   validate_ElicitResult.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitResult.evaluated = { props: { action: true, content: true }, dynamicProps: false, dynamicItems: false };
-function validate_ElicitResult_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ElicitResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitResult_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.action === undefined) {
       const err0 = {
@@ -10023,28 +9022,30 @@ function validate_ElicitResult_2(
           }
           var _valid0 = _errs8 === errors;
           valid2 = valid2 || _valid0;
-          const _errs12 = errors;
-          if (
-            typeof data2 !== "string" &&
-            !(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) &&
-            typeof data2 !== "boolean"
-          ) {
-            const err5 = {
-              instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
-              keyword: "type",
-              params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
-              message: "must be string,integer,boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
+          if (!valid2) {
+            const _errs12 = errors;
+            if (
+              typeof data2 !== "string" &&
+              !(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) &&
+              typeof data2 !== "boolean"
+            ) {
+              const err5 = {
+                instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+                schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
+                keyword: "type",
+                params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
+                message: "must be string,integer,boolean",
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
             }
-            errors++;
+            var _valid0 = _errs12 === errors;
+            valid2 = valid2 || _valid0;
           }
-          var _valid0 = _errs12 === errors;
-          valid2 = valid2 || _valid0;
           if (!valid2) {
             const err6 = {
               instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -10104,24 +9105,9 @@ function validate_ElicitResult_2(
   validate_ElicitResult_2.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitResult_2.evaluated = {
-  props: { action: true, content: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_EmbeddedResource(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_EmbeddedResource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_EmbeddedResource.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resource === undefined) {
       const err0 = {
@@ -10161,7 +9147,6 @@ function validate_EmbeddedResource(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -10176,7 +9161,6 @@ function validate_EmbeddedResource(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -10194,7 +9178,6 @@ function validate_EmbeddedResource(
           parentData: data,
           parentDataProperty: "resource",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors =
@@ -10205,39 +9188,24 @@ function validate_EmbeddedResource(
       }
       var _valid0 = _errs5 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.mimeType = true;
-        props0.text = true;
-        props0.uri = true;
-      }
-      const _errs6 = errors;
-      if (
-        !validate_BlobResourceContents(data2, {
-          instancePath: instancePath + "/resource",
-          parentData: data,
-          parentDataProperty: "resource",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null
-            ? validate_BlobResourceContents.errors
-            : vErrors.concat(validate_BlobResourceContents.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.blob = true;
-          props0.mimeType = true;
-          props0.uri = true;
+      if (!valid1) {
+        const _errs6 = errors;
+        if (
+          !validate_BlobResourceContents(data2, {
+            instancePath: instancePath + "/resource",
+            parentData: data,
+            parentDataProperty: "resource",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
+          errors = vErrors.length;
         }
+        var _valid0 = _errs6 === errors;
+        valid1 = valid1 || _valid0;
       }
       if (!valid1) {
         const err2 = {
@@ -10315,24 +9283,12 @@ function validate_EmbeddedResource(
   validate_EmbeddedResource.errors = vErrors;
   return errors === 0;
 }
-validate_EmbeddedResource.evaluated = {
-  props: { _meta: true, annotations: true, resource: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_EmbeddedResource_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_EmbeddedResource_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resource === undefined) {
       const err0 = {
@@ -10372,7 +9328,6 @@ function validate_EmbeddedResource_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -10387,7 +9342,6 @@ function validate_EmbeddedResource_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -10405,7 +9359,6 @@ function validate_EmbeddedResource_2(
           parentData: data,
           parentDataProperty: "resource",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors =
@@ -10416,39 +9369,24 @@ function validate_EmbeddedResource_2(
       }
       var _valid0 = _errs5 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.mimeType = true;
-        props0.text = true;
-        props0.uri = true;
-      }
-      const _errs6 = errors;
-      if (
-        !validate_BlobResourceContents(data2, {
-          instancePath: instancePath + "/resource",
-          parentData: data,
-          parentDataProperty: "resource",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null
-            ? validate_BlobResourceContents.errors
-            : vErrors.concat(validate_BlobResourceContents.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.blob = true;
-          props0.mimeType = true;
-          props0.uri = true;
+      if (!valid1) {
+        const _errs6 = errors;
+        if (
+          !validate_BlobResourceContents(data2, {
+            instancePath: instancePath + "/resource",
+            parentData: data,
+            parentDataProperty: "resource",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
+          errors = vErrors.length;
         }
+        var _valid0 = _errs6 === errors;
+        valid1 = valid1 || _valid0;
       }
       if (!valid1) {
         const err2 = {
@@ -10526,36 +9464,13 @@ function validate_EmbeddedResource_2(
   validate_EmbeddedResource_2.errors = vErrors;
   return errors === 0;
 }
-validate_EmbeddedResource_2.evaluated = {
-  props: { _meta: true, annotations: true, resource: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_EnumSchema(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_EnumSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_EnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_UntitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
+  if (!validate_UntitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null
         ? validate_UntitledSingleSelectEnumSchema.errors
@@ -10564,123 +9479,52 @@ function validate_EnumSchema(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.default = true;
-    props0.description = true;
-    props0.enum = true;
-    props0.title = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_TitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.oneOf = true;
-      props0.title = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_TitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_TitledSingleSelectEnumSchema.errors
+          : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (
-    !validate_UntitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_UntitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_TitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (
-    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_LegacyTitledEnumSchema.errors
-        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.enumNames = true;
-      props0.title = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_UntitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_UntitledMultiSelectEnumSchema.errors
+            : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_TitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_TitledMultiSelectEnumSchema.errors
+              : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_LegacyTitledEnumSchema.errors
+                : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
   }
   if (!valid0) {
@@ -10708,23 +9552,11 @@ function validate_EnumSchema(
     }
   }
   validate_EnumSchema.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_EnumSchema.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_Error(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Error(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Error.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === undefined) {
       const err0 = {
@@ -10809,24 +9641,9 @@ function validate_Error(
   validate_Error.errors = vErrors;
   return errors === 0;
 }
-validate_Error.evaluated = {
-  props: { code: true, data: true, message: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_GetPromptRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetPromptRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetPromptRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -10896,7 +9713,6 @@ function validate_GetPromptRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -10977,7 +9793,6 @@ function validate_GetPromptRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11005,24 +9820,12 @@ function validate_GetPromptRequest(
   validate_GetPromptRequest.errors = vErrors;
   return errors === 0;
 }
-validate_GetPromptRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_GetPromptRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetPromptRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -11062,7 +9865,6 @@ function validate_GetPromptRequestParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11114,7 +9916,6 @@ function validate_GetPromptRequestParams(
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
@@ -11173,24 +9974,12 @@ function validate_GetPromptRequestParams(
   validate_GetPromptRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_GetPromptRequestParams.evaluated = {
-  props: { _meta: true, arguments: true, inputResponses: true, name: true, requestState: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_GetPromptRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetPromptRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -11230,7 +10019,6 @@ function validate_GetPromptRequestParams_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11282,7 +10070,6 @@ function validate_GetPromptRequestParams_2(
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
@@ -11341,24 +10128,12 @@ function validate_GetPromptRequestParams_2(
   validate_GetPromptRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_GetPromptRequestParams_2.evaluated = {
-  props: { _meta: true, arguments: true, inputResponses: true, name: true, requestState: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_GetPromptRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetPromptRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -11428,7 +10203,6 @@ function validate_GetPromptRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -11509,7 +10283,6 @@ function validate_GetPromptRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11537,24 +10310,9 @@ function validate_GetPromptRequest_2(
   validate_GetPromptRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_GetPromptRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_GetPromptResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetPromptResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetPromptResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.messages === undefined) {
       const err0 = {
@@ -11594,7 +10352,6 @@ function validate_GetPromptResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -11631,7 +10388,6 @@ function validate_GetPromptResult(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_PromptMessage.errors : vErrors.concat(validate_PromptMessage.errors);
@@ -11689,24 +10445,12 @@ function validate_GetPromptResult(
   validate_GetPromptResult.errors = vErrors;
   return errors === 0;
 }
-validate_GetPromptResult.evaluated = {
-  props: { _meta: true, description: true, messages: true, resultType: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_GetPromptResultResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetPromptResultResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -11761,7 +10505,6 @@ function validate_GetPromptResultResponse(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -11812,7 +10555,6 @@ function validate_GetPromptResultResponse(
           parentData: data,
           parentDataProperty: "result",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors =
@@ -11821,36 +10563,22 @@ function validate_GetPromptResultResponse(
       }
       var _valid0 = _errs6 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.inputRequests = true;
-        props0.requestState = true;
-        props0.resultType = true;
-      }
-      const _errs7 = errors;
-      if (
-        !validate_GetPromptResult(data2, {
-          instancePath: instancePath + "/result",
-          parentData: data,
-          parentDataProperty: "result",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.description = true;
-          props0.messages = true;
-          props0.resultType = true;
+      if (!valid1) {
+        const _errs7 = errors;
+        if (
+          !validate_GetPromptResult(data2, {
+            instancePath: instancePath + "/result",
+            parentData: data,
+            parentDataProperty: "result",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
+          errors = vErrors.length;
         }
+        var _valid0 = _errs7 === errors;
+        valid1 = valid1 || _valid0;
       }
       if (!valid1) {
         const err5 = {
@@ -11895,24 +10623,12 @@ function validate_GetPromptResultResponse(
   validate_GetPromptResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate_GetPromptResultResponse.evaluated = {
-  props: { id: true, jsonrpc: true, result: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_HeaderMismatchError(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_HeaderMismatchError.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === undefined) {
       const err0 = {
@@ -11953,7 +10669,6 @@ function validate_HeaderMismatchError(
           parentData: data,
           parentDataProperty: "error",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
@@ -12032,7 +10747,6 @@ function validate_HeaderMismatchError(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -12090,24 +10804,9 @@ function validate_HeaderMismatchError(
   validate_HeaderMismatchError.errors = vErrors;
   return errors === 0;
 }
-validate_HeaderMismatchError.evaluated = {
-  props: { error: true, id: true, jsonrpc: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Icon(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Icon(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Icon.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.src === undefined) {
       const err0 = {
@@ -12263,24 +10962,9 @@ function validate_Icon(
   validate_Icon.errors = vErrors;
   return errors === 0;
 }
-validate_Icon.evaluated = {
-  props: { mimeType: true, sizes: true, src: true, theme: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Icon_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Icon_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Icon_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.src === undefined) {
       const err0 = {
@@ -12436,24 +11120,9 @@ function validate_Icon_2(
   validate_Icon_2.errors = vErrors;
   return errors === 0;
 }
-validate_Icon_2.evaluated = {
-  props: { mimeType: true, sizes: true, src: true, theme: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Icons(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Icons(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Icons.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.icons !== undefined) {
       let data0 = data.icons;
@@ -12467,7 +11136,6 @@ function validate_Icons(
               parentData: data0,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -12508,20 +11176,9 @@ function validate_Icons(
   validate_Icons.errors = vErrors;
   return errors === 0;
 }
-validate_Icons.evaluated = { props: { icons: true }, dynamicProps: false, dynamicItems: false };
-function validate_ImageContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ImageContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ImageContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
       const err0 = {
@@ -12576,7 +11233,6 @@ function validate_ImageContent(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -12591,7 +11247,6 @@ function validate_ImageContent(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -12700,24 +11355,9 @@ function validate_ImageContent(
   validate_ImageContent.errors = vErrors;
   return errors === 0;
 }
-validate_ImageContent.evaluated = {
-  props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ImageContent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ImageContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ImageContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
       const err0 = {
@@ -12772,7 +11412,6 @@ function validate_ImageContent_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -12787,7 +11426,6 @@ function validate_ImageContent_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -12896,24 +11534,9 @@ function validate_ImageContent_2(
   validate_ImageContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_ImageContent_2.evaluated = {
-  props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Implementation(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Implementation(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Implementation.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -12974,7 +11597,6 @@ function validate_Implementation(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -13100,24 +11722,9 @@ function validate_Implementation(
   validate_Implementation.errors = vErrors;
   return errors === 0;
 }
-validate_Implementation.evaluated = {
-  props: { description: true, icons: true, name: true, title: true, version: true, websiteUrl: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Implementation_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Implementation_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Implementation_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -13178,7 +11785,6 @@ function validate_Implementation_2(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -13304,67 +11910,35 @@ function validate_Implementation_2(
   validate_Implementation_2.errors = vErrors;
   return errors === 0;
 }
-validate_Implementation_2.evaluated = {
-  props: { description: true, icons: true, name: true, title: true, version: true, websiteUrl: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_InputRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.method = true;
-    props0.params = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.method = true;
-      props0.params = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.method = true;
-      props0.params = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
     }
   }
   if (!valid0) {
@@ -13392,66 +11966,37 @@ function validate_InputRequest(
     }
   }
   validate_InputRequest.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_InputRequest.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_InputRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.method = true;
-    props0.params = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.method = true;
-      props0.params = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.method = true;
-      props0.params = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
     }
   }
   if (!valid0) {
@@ -13479,23 +12024,11 @@ function validate_InputRequest_2(
     }
   }
   validate_InputRequest_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_InputRequest_2.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_InputRequests(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputRequests(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputRequests.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -13505,7 +12038,6 @@ function validate_InputRequests(
           parentData: data,
           parentDataProperty: key0,
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
@@ -13530,20 +12062,9 @@ function validate_InputRequests(
   validate_InputRequests.errors = vErrors;
   return errors === 0;
 }
-validate_InputRequests.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_InputRequests_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputRequests_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputRequests_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -13553,7 +12074,6 @@ function validate_InputRequests_2(
           parentData: data,
           parentDataProperty: key0,
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
@@ -13578,20 +12098,12 @@ function validate_InputRequests_2(
   validate_InputRequests_2.errors = vErrors;
   return errors === 0;
 }
-validate_InputRequests_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_InputRequiredResult(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputRequiredResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resultType === undefined) {
       const err0 = {
@@ -13616,7 +12128,6 @@ function validate_InputRequiredResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -13632,7 +12143,6 @@ function validate_InputRequiredResult(
           parentData: data,
           parentDataProperty: "inputRequests",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
@@ -13691,24 +12201,12 @@ function validate_InputRequiredResult(
   validate_InputRequiredResult.errors = vErrors;
   return errors === 0;
 }
-validate_InputRequiredResult.evaluated = {
-  props: { _meta: true, inputRequests: true, requestState: true, resultType: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_InputRequiredResult_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputRequiredResult_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resultType === undefined) {
       const err0 = {
@@ -13733,7 +12231,6 @@ function validate_InputRequiredResult_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -13749,7 +12246,6 @@ function validate_InputRequiredResult_2(
           parentData: data,
           parentDataProperty: "inputRequests",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
@@ -13808,67 +12304,35 @@ function validate_InputRequiredResult_2(
   validate_InputRequiredResult_2.errors = vErrors;
   return errors === 0;
 }
-validate_InputRequiredResult_2.evaluated = {
-  props: { _meta: true, inputRequests: true, requestState: true, resultType: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_InputResponse(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.content = true;
-    props0.model = true;
-    props0.role = true;
-    props0.stopReason = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.roots = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.action = true;
-      props0.content = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
     }
   }
   if (!valid0) {
@@ -13896,23 +12360,14 @@ function validate_InputResponse(
     }
   }
   validate_InputResponse.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_InputResponse.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_InputResponseRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputResponseRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -13937,7 +12392,6 @@ function validate_InputResponseRequestParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -13953,7 +12407,6 @@ function validate_InputResponseRequestParams(
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
@@ -13995,67 +12448,35 @@ function validate_InputResponseRequestParams(
   validate_InputResponseRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_InputResponseRequestParams.evaluated = {
-  props: { _meta: true, inputResponses: true, requestState: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_InputResponse_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputResponse_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputResponse_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.content = true;
-    props0.model = true;
-    props0.role = true;
-    props0.stopReason = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.roots = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.action = true;
-      props0.content = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
     }
   }
   if (!valid0) {
@@ -14083,23 +12504,11 @@ function validate_InputResponse_2(
     }
   }
   validate_InputResponse_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_InputResponse_2.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_InputResponses(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputResponses(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputResponses.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -14109,7 +12518,6 @@ function validate_InputResponses(
           parentData: data,
           parentDataProperty: key0,
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
@@ -14134,20 +12542,9 @@ function validate_InputResponses(
   validate_InputResponses.errors = vErrors;
   return errors === 0;
 }
-validate_InputResponses.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_InputResponses_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputResponses_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputResponses_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -14157,7 +12554,6 @@ function validate_InputResponses_2(
           parentData: data,
           parentDataProperty: key0,
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
@@ -14182,20 +12578,9 @@ function validate_InputResponses_2(
   validate_InputResponses_2.errors = vErrors;
   return errors === 0;
 }
-validate_InputResponses_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_InternalError(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InternalError(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InternalError.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === undefined) {
       const err0 = {
@@ -14295,24 +12680,12 @@ function validate_InternalError(
   validate_InternalError.errors = vErrors;
   return errors === 0;
 }
-validate_InternalError.evaluated = {
-  props: { code: true, data: true, message: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_InvalidParamsError(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InvalidParamsError.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === undefined) {
       const err0 = {
@@ -14412,24 +12785,12 @@ function validate_InvalidParamsError(
   validate_InvalidParamsError.errors = vErrors;
   return errors === 0;
 }
-validate_InvalidParamsError.evaluated = {
-  props: { code: true, data: true, message: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_InvalidRequestError(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InvalidRequestError.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === undefined) {
       const err0 = {
@@ -14529,24 +12890,9 @@ function validate_InvalidRequestError(
   validate_InvalidRequestError.errors = vErrors;
   return errors === 0;
 }
-validate_InvalidRequestError.evaluated = {
-  props: { code: true, data: true, message: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_JSONArray(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONArray(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONArray.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (Array.isArray(data)) {
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
@@ -14557,7 +12903,6 @@ function validate_JSONArray(
           parentData: data,
           parentDataProperty: i0,
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
@@ -14582,20 +12927,9 @@ function validate_JSONArray(
   validate_JSONArray.errors = vErrors;
   return errors === 0;
 }
-validate_JSONArray.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-function validate_JSONObject(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONObject(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONObject.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -14605,7 +12939,6 @@ function validate_JSONObject(
           parentData: data,
           parentDataProperty: key0,
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
@@ -14630,20 +12963,9 @@ function validate_JSONObject(
   validate_JSONObject.errors = vErrors;
   return errors === 0;
 }
-validate_JSONObject.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_JSONObject_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONObject_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONObject_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -14653,7 +12975,6 @@ function validate_JSONObject_2(
           parentData: data,
           parentDataProperty: key0,
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
@@ -14678,20 +12999,12 @@ function validate_JSONObject_2(
   validate_JSONObject_2.errors = vErrors;
   return errors === 0;
 }
-validate_JSONObject_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_JSONRPCErrorResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCErrorResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === undefined) {
       const err0 = {
@@ -14731,7 +13044,6 @@ function validate_JSONRPCErrorResponse(
           parentData: data,
           parentDataProperty: "error",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
@@ -14746,7 +13058,6 @@ function validate_JSONRPCErrorResponse(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -14804,90 +13115,50 @@ function validate_JSONRPCErrorResponse(
   validate_JSONRPCErrorResponse.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCErrorResponse.evaluated = {
-  props: { error: true, id: true, jsonrpc: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_JSONRPCMessage(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONRPCMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCMessage.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.id = true;
-    props0.jsonrpc = true;
-    props0.method = true;
-    props0.params = true;
-  }
-  const _errs2 = errors;
-  if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors =
-      vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (
-    !validate_JSONRPCResultResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.id = true;
-      props0.jsonrpc = true;
-      props0.result = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_JSONRPCErrorResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.error = true;
-      props0.id = true;
-      props0.jsonrpc = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_JSONRPCResultResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_JSONRPCResultResponse.errors
+            : vErrors.concat(validate_JSONRPCResultResponse.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_JSONRPCErrorResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_JSONRPCErrorResponse.errors
+              : vErrors.concat(validate_JSONRPCErrorResponse.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+      }
     }
   }
   if (!valid0) {
@@ -14915,23 +13186,14 @@ function validate_JSONRPCMessage(
     }
   }
   validate_JSONRPCMessage.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_JSONRPCMessage.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_JSONRPCNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -15050,24 +13312,12 @@ function validate_JSONRPCNotification(
   validate_JSONRPCNotification.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_JSONRPCNotification_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCNotification_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -15186,24 +13436,9 @@ function validate_JSONRPCNotification_2(
   validate_JSONRPCNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCNotification_2.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_JSONRPCRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -15258,7 +13493,6 @@ function validate_JSONRPCRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -15352,24 +13586,9 @@ function validate_JSONRPCRequest(
   validate_JSONRPCRequest.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_JSONRPCRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -15424,7 +13643,6 @@ function validate_JSONRPCRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -15518,59 +13736,28 @@ function validate_JSONRPCRequest_2(
   validate_JSONRPCRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_JSONRPCResponse(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONRPCResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_JSONRPCResultResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_JSONRPCResultResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? validate_JSONRPCResultResponse.errors : vErrors.concat(validate_JSONRPCResultResponse.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.id = true;
-    props0.jsonrpc = true;
-    props0.result = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_JSONRPCErrorResponse(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.error = true;
-      props0.id = true;
-      props0.jsonrpc = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_JSONRPCErrorResponse(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_JSONRPCErrorResponse.errors : vErrors.concat(validate_JSONRPCErrorResponse.errors);
+      errors = vErrors.length;
     }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
   }
   if (!valid0) {
     const err0 = {
@@ -15597,23 +13784,14 @@ function validate_JSONRPCResponse(
     }
   }
   validate_JSONRPCResponse.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_JSONRPCResponse.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_JSONRPCResultResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCResultResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -15668,7 +13846,6 @@ function validate_JSONRPCResultResponse(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -15716,7 +13893,6 @@ function validate_JSONRPCResultResponse(
           parentData: data,
           parentDataProperty: "result",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Result_3.errors : vErrors.concat(validate_Result_3.errors);
@@ -15741,24 +13917,12 @@ function validate_JSONRPCResultResponse(
   validate_JSONRPCResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCResultResponse.evaluated = {
-  props: { id: true, jsonrpc: true, result: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_JSONRPCResultResponse_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCResultResponse_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -15813,7 +13977,6 @@ function validate_JSONRPCResultResponse_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -15861,7 +14024,6 @@ function validate_JSONRPCResultResponse_2(
           parentData: data,
           parentDataProperty: "result",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Result_3.errors : vErrors.concat(validate_Result_3.errors);
@@ -15886,99 +14048,79 @@ function validate_JSONRPCResultResponse_2(
   validate_JSONRPCResultResponse_2.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCResultResponse_2.evaluated = {
-  props: { id: true, jsonrpc: true, result: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_JSONValue(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONValue(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONValue.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!wrapper_JSONObject.validate(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!wrapper_JSONObject.validate(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? wrapper_JSONObject.validate.errors : vErrors.concat(wrapper_JSONObject.validate.errors);
     errors = vErrors.length;
-  } else {
-    var props0 = wrapper_JSONObject.validate.evaluated.props;
-    var items0 = wrapper_JSONObject.validate.evaluated.items;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  const _errs2 = errors;
-  if (Array.isArray(data)) {
-    const len0 = data.length;
-    for (let i0 = 0; i0 < len0; i0++) {
-      if (
-        !wrapper_JSONValue.validate(data[i0], {
-          instancePath: instancePath + "/" + i0,
-          parentData: data,
-          parentDataProperty: i0,
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? wrapper_JSONValue.validate.errors : vErrors.concat(wrapper_JSONValue.validate.errors);
-        errors = vErrors.length;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (Array.isArray(data)) {
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        if (
+          !wrapper_JSONValue.validate(data[i0], {
+            instancePath: instancePath + "/" + i0,
+            parentData: data,
+            parentDataProperty: i0,
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null ? wrapper_JSONValue.validate.errors : vErrors.concat(wrapper_JSONValue.validate.errors);
+          errors = vErrors.length;
+        }
       }
-    }
-  } else {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "array" },
-      message: "must be array",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
     } else {
-      vErrors.push(err0);
+      const err0 = {
+        instancePath,
+        schemaPath: "#/anyOf/1/type",
+        keyword: "type",
+        params: { type: "array" },
+        message: "must be array",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
     }
-    errors++;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (items0 !== true) {
-      items0 = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs5 = errors;
+      if (
+        typeof data !== "string" &&
+        !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data)) &&
+        typeof data !== "boolean"
+      ) {
+        const err1 = {
+          instancePath,
+          schemaPath: "#/anyOf/2/type",
+          keyword: "type",
+          params: { type: schema_JSONValue.anyOf[2].type },
+          message: "must be string,integer,boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      var _valid0 = _errs5 === errors;
+      valid0 = valid0 || _valid0;
     }
   }
-  const _errs5 = errors;
-  if (
-    typeof data !== "string" &&
-    !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data)) &&
-    typeof data !== "boolean"
-  ) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: schema_JSONValue.anyOf[2].type },
-      message: "must be string,integer,boolean",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
   if (!valid0) {
     const err2 = {
       instancePath,
@@ -16004,99 +14146,82 @@ function validate_JSONValue(
     }
   }
   validate_JSONValue.errors = vErrors;
-  evaluated0.props = props0;
-  evaluated0.items = items0;
   return errors === 0;
 }
-validate_JSONValue.evaluated = { dynamicProps: true, dynamicItems: true };
-function validate_JSONValue_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONValue_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONValue_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
   if (!(
-    fastSet.JSONObject(data) ||
-    validate_JSONObject(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    fastSet.JSONObject(data) || validate_JSONObject(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = true;
-  }
-  const _errs2 = errors;
-  if (Array.isArray(data)) {
-    const len0 = data.length;
-    for (let i0 = 0; i0 < len0; i0++) {
-      if (!(
-        fastSet.JSONValue(data[i0]) ||
-        validate_JSONValue(data[i0], {
-          instancePath: instancePath + "/" + i0,
-          parentData: data,
-          parentDataProperty: i0,
-          rootData,
-          dynamicAnchors,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
-        errors = vErrors.length;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (Array.isArray(data)) {
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        if (!(
+          fastSet.JSONValue(data[i0]) ||
+          validate_JSONValue(data[i0], {
+            instancePath: instancePath + "/" + i0,
+            parentData: data,
+            parentDataProperty: i0,
+            rootData,
+          })
+        )) {
+          vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
+          errors = vErrors.length;
+        }
       }
-    }
-  } else {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "array" },
-      message: "must be array",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
     } else {
-      vErrors.push(err0);
+      const err0 = {
+        instancePath,
+        schemaPath: "#/anyOf/1/type",
+        keyword: "type",
+        params: { type: "array" },
+        message: "must be array",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
     }
-    errors++;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var items1 = true;
-  }
-  const _errs5 = errors;
-  if (
-    typeof data !== "string" &&
-    !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data)) &&
-    typeof data !== "boolean"
-  ) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: schema_JSONValue.anyOf[2].type },
-      message: "must be string,integer,boolean",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs5 = errors;
+      if (
+        typeof data !== "string" &&
+        !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data)) &&
+        typeof data !== "boolean"
+      ) {
+        const err1 = {
+          instancePath,
+          schemaPath: "#/anyOf/2/type",
+          keyword: "type",
+          params: { type: schema_JSONValue.anyOf[2].type },
+          message: "must be string,integer,boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      var _valid0 = _errs5 === errors;
+      valid0 = valid0 || _valid0;
     }
-    errors++;
   }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
   if (!valid0) {
     const err2 = {
       instancePath,
@@ -16122,24 +14247,14 @@ function validate_JSONValue_2(
     }
   }
   validate_JSONValue_2.errors = vErrors;
-  evaluated0.props = props0;
-  evaluated0.items = items1;
   return errors === 0;
 }
-validate_JSONValue_2.evaluated = { dynamicProps: true, dynamicItems: true };
 function validate_LegacyTitledEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LegacyTitledEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.enum === undefined) {
       const err0 = {
@@ -16347,24 +14462,12 @@ function validate_LegacyTitledEnumSchema(
   validate_LegacyTitledEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_LegacyTitledEnumSchema.evaluated = {
-  props: { default: true, description: true, enum: true, enumNames: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_LegacyTitledEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LegacyTitledEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.enum === undefined) {
       const err0 = {
@@ -16572,24 +14675,12 @@ function validate_LegacyTitledEnumSchema_2(
   validate_LegacyTitledEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_LegacyTitledEnumSchema_2.evaluated = {
-  props: { default: true, description: true, enum: true, enumNames: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListPromptsRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListPromptsRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -16659,7 +14750,6 @@ function validate_ListPromptsRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -16740,7 +14830,6 @@ function validate_ListPromptsRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -16768,24 +14857,12 @@ function validate_ListPromptsRequest(
   validate_ListPromptsRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListPromptsRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListPromptsRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListPromptsRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -16855,7 +14932,6 @@ function validate_ListPromptsRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -16936,7 +15012,6 @@ function validate_ListPromptsRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -16964,24 +15039,9 @@ function validate_ListPromptsRequest_2(
   validate_ListPromptsRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListPromptsRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListPromptsResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListPromptsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListPromptsResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.cacheScope === undefined) {
       const err0 = {
@@ -17051,7 +15111,6 @@ function validate_ListPromptsResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -17121,7 +15180,6 @@ function validate_ListPromptsResult(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Prompt.errors : vErrors.concat(validate_Prompt.errors);
@@ -17214,24 +15272,12 @@ function validate_ListPromptsResult(
   validate_ListPromptsResult.errors = vErrors;
   return errors === 0;
 }
-validate_ListPromptsResult.evaluated = {
-  props: { _meta: true, cacheScope: true, nextCursor: true, prompts: true, resultType: true, ttlMs: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListPromptsResultResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListPromptsResultResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -17286,7 +15332,6 @@ function validate_ListPromptsResultResponse(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -17334,7 +15379,6 @@ function validate_ListPromptsResultResponse(
           parentData: data,
           parentDataProperty: "result",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -17360,24 +15404,12 @@ function validate_ListPromptsResultResponse(
   validate_ListPromptsResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate_ListPromptsResultResponse.evaluated = {
-  props: { id: true, jsonrpc: true, result: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListResourceTemplatesRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResourceTemplatesRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -17447,7 +15479,6 @@ function validate_ListResourceTemplatesRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -17528,7 +15559,6 @@ function validate_ListResourceTemplatesRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -17556,24 +15586,12 @@ function validate_ListResourceTemplatesRequest(
   validate_ListResourceTemplatesRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListResourceTemplatesRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListResourceTemplatesRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResourceTemplatesRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -17643,7 +15661,6 @@ function validate_ListResourceTemplatesRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -17724,7 +15741,6 @@ function validate_ListResourceTemplatesRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -17752,24 +15768,12 @@ function validate_ListResourceTemplatesRequest_2(
   validate_ListResourceTemplatesRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListResourceTemplatesRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListResourceTemplatesResult(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResourceTemplatesResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.cacheScope === undefined) {
       const err0 = {
@@ -17839,7 +15843,6 @@ function validate_ListResourceTemplatesResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -17909,7 +15912,6 @@ function validate_ListResourceTemplatesResult(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -18003,24 +16005,12 @@ function validate_ListResourceTemplatesResult(
   validate_ListResourceTemplatesResult.errors = vErrors;
   return errors === 0;
 }
-validate_ListResourceTemplatesResult.evaluated = {
-  props: { _meta: true, cacheScope: true, nextCursor: true, resourceTemplates: true, resultType: true, ttlMs: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListResourceTemplatesResultResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResourceTemplatesResultResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -18075,7 +16065,6 @@ function validate_ListResourceTemplatesResultResponse(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -18123,7 +16112,6 @@ function validate_ListResourceTemplatesResultResponse(
           parentData: data,
           parentDataProperty: "result",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -18151,24 +16139,12 @@ function validate_ListResourceTemplatesResultResponse(
   validate_ListResourceTemplatesResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate_ListResourceTemplatesResultResponse.evaluated = {
-  props: { id: true, jsonrpc: true, result: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListResourcesRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResourcesRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -18238,7 +16214,6 @@ function validate_ListResourcesRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -18319,7 +16294,6 @@ function validate_ListResourcesRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -18347,24 +16321,12 @@ function validate_ListResourcesRequest(
   validate_ListResourcesRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListResourcesRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListResourcesRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResourcesRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -18434,7 +16396,6 @@ function validate_ListResourcesRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -18515,7 +16476,6 @@ function validate_ListResourcesRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -18543,24 +16503,12 @@ function validate_ListResourcesRequest_2(
   validate_ListResourcesRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListResourcesRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListResourcesResult(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResourcesResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.cacheScope === undefined) {
       const err0 = {
@@ -18630,7 +16578,6 @@ function validate_ListResourcesResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -18700,7 +16647,6 @@ function validate_ListResourcesResult(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Resource.errors : vErrors.concat(validate_Resource.errors);
@@ -18793,24 +16739,12 @@ function validate_ListResourcesResult(
   validate_ListResourcesResult.errors = vErrors;
   return errors === 0;
 }
-validate_ListResourcesResult.evaluated = {
-  props: { _meta: true, cacheScope: true, nextCursor: true, resources: true, resultType: true, ttlMs: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListResourcesResultResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResourcesResultResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -18865,7 +16799,6 @@ function validate_ListResourcesResultResponse(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -18913,7 +16846,6 @@ function validate_ListResourcesResultResponse(
           parentData: data,
           parentDataProperty: "result",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -18939,24 +16871,9 @@ function validate_ListResourcesResultResponse(
   validate_ListResourcesResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate_ListResourcesResultResponse.evaluated = {
-  props: { id: true, jsonrpc: true, result: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListRootsRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListRootsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRootsRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -19017,7 +16934,6 @@ function validate_ListRootsRequest(
               parentData: data1,
               parentDataProperty: "_meta",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -19058,24 +16974,12 @@ function validate_ListRootsRequest(
   validate_ListRootsRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListRootsRequest.evaluated = {
-  props: { method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListRootsRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRootsRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -19136,7 +17040,6 @@ function validate_ListRootsRequest_2(
               parentData: data1,
               parentDataProperty: "_meta",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -19177,24 +17080,12 @@ function validate_ListRootsRequest_2(
   validate_ListRootsRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListRootsRequest_2.evaluated = {
-  props: { method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListRootsRequest_properties_params(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRootsRequest_properties_params.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       if (!(
@@ -19204,7 +17095,6 @@ function validate_ListRootsRequest_properties_params(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -19229,24 +17119,9 @@ function validate_ListRootsRequest_properties_params(
   validate_ListRootsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate_ListRootsRequest_properties_params.evaluated = {
-  props: { _meta: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListRootsResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListRootsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRootsResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.roots === undefined) {
       const err0 = {
@@ -19275,7 +17150,6 @@ function validate_ListRootsResult(
               parentData: data0,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
@@ -19316,20 +17190,9 @@ function validate_ListRootsResult(
   validate_ListRootsResult.errors = vErrors;
   return errors === 0;
 }
-validate_ListRootsResult.evaluated = { props: { roots: true }, dynamicProps: false, dynamicItems: false };
-function validate_ListRootsResult_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListRootsResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRootsResult_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.roots === undefined) {
       const err0 = {
@@ -19358,7 +17221,6 @@ function validate_ListRootsResult_2(
               parentData: data0,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
@@ -19399,20 +17261,9 @@ function validate_ListRootsResult_2(
   validate_ListRootsResult_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListRootsResult_2.evaluated = { props: { roots: true }, dynamicProps: false, dynamicItems: false };
-function validate_ListToolsRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListToolsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListToolsRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -19482,7 +17333,6 @@ function validate_ListToolsRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -19563,7 +17413,6 @@ function validate_ListToolsRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -19591,24 +17440,12 @@ function validate_ListToolsRequest(
   validate_ListToolsRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListToolsRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListToolsRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListToolsRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -19678,7 +17515,6 @@ function validate_ListToolsRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -19759,7 +17595,6 @@ function validate_ListToolsRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -19787,24 +17622,9 @@ function validate_ListToolsRequest_2(
   validate_ListToolsRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListToolsRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListToolsResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListToolsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListToolsResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.cacheScope === undefined) {
       const err0 = {
@@ -19874,7 +17694,6 @@ function validate_ListToolsResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -19961,7 +17780,6 @@ function validate_ListToolsResult(
               parentData: data4,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
@@ -20037,24 +17855,12 @@ function validate_ListToolsResult(
   validate_ListToolsResult.errors = vErrors;
   return errors === 0;
 }
-validate_ListToolsResult.evaluated = {
-  props: { _meta: true, cacheScope: true, nextCursor: true, resultType: true, tools: true, ttlMs: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListToolsResultResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListToolsResultResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -20109,7 +17915,6 @@ function validate_ListToolsResultResponse(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -20157,7 +17962,6 @@ function validate_ListToolsResultResponse(
           parentData: data,
           parentDataProperty: "result",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
@@ -20182,24 +17986,9 @@ function validate_ListToolsResultResponse(
   validate_ListToolsResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate_ListToolsResultResponse.evaluated = {
-  props: { id: true, jsonrpc: true, result: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_LoggingLevel(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_LoggingLevel(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LoggingLevel.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -20242,20 +18031,9 @@ function validate_LoggingLevel(
   validate_LoggingLevel.errors = vErrors;
   return errors === 0;
 }
-validate_LoggingLevel.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_LoggingLevel_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_LoggingLevel_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LoggingLevel_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -20298,20 +18076,12 @@ function validate_LoggingLevel_2(
   validate_LoggingLevel_2.errors = vErrors;
   return errors === 0;
 }
-validate_LoggingLevel_2.evaluated = { dynamicProps: false, dynamicItems: false };
 function validate_LoggingMessageNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LoggingMessageNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -20432,7 +18202,6 @@ function validate_LoggingMessageNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -20460,24 +18229,12 @@ function validate_LoggingMessageNotification(
   validate_LoggingMessageNotification.errors = vErrors;
   return errors === 0;
 }
-validate_LoggingMessageNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_LoggingMessageNotificationParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LoggingMessageNotificationParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
       const err0 = {
@@ -20517,7 +18274,6 @@ function validate_LoggingMessageNotificationParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -20535,7 +18291,6 @@ function validate_LoggingMessageNotificationParams(
           parentData: data,
           parentDataProperty: "level",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
@@ -20577,24 +18332,12 @@ function validate_LoggingMessageNotificationParams(
   validate_LoggingMessageNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate_LoggingMessageNotificationParams.evaluated = {
-  props: { _meta: true, data: true, level: true, logger: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_LoggingMessageNotificationParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LoggingMessageNotificationParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
       const err0 = {
@@ -20634,7 +18377,6 @@ function validate_LoggingMessageNotificationParams_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -20652,7 +18394,6 @@ function validate_LoggingMessageNotificationParams_2(
           parentData: data,
           parentDataProperty: "level",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
@@ -20694,24 +18435,9 @@ function validate_LoggingMessageNotificationParams_2(
   validate_LoggingMessageNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_LoggingMessageNotificationParams_2.evaluated = {
-  props: { _meta: true, data: true, level: true, logger: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_MetaObject(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_MetaObject(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_MetaObject.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (!(data && typeof data == "object" && !Array.isArray(data))) {
     const err0 = {
       instancePath,
@@ -20730,20 +18456,9 @@ function validate_MetaObject(
   validate_MetaObject.errors = vErrors;
   return errors === 0;
 }
-validate_MetaObject.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_MetaObject_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_MetaObject_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_MetaObject_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (!(data && typeof data == "object" && !Array.isArray(data))) {
     const err0 = {
       instancePath,
@@ -20762,20 +18477,12 @@ function validate_MetaObject_2(
   validate_MetaObject_2.errors = vErrors;
   return errors === 0;
 }
-validate_MetaObject_2.evaluated = { dynamicProps: false, dynamicItems: false };
 function validate_MethodNotFoundError(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_MethodNotFoundError.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === undefined) {
       const err0 = {
@@ -20875,24 +18582,12 @@ function validate_MethodNotFoundError(
   validate_MethodNotFoundError.errors = vErrors;
   return errors === 0;
 }
-validate_MethodNotFoundError.evaluated = {
-  props: { code: true, data: true, message: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_MissingRequiredClientCapabilityError(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_MissingRequiredClientCapabilityError.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === undefined) {
       const err0 = {
@@ -20933,7 +18628,6 @@ function validate_MissingRequiredClientCapabilityError(
           parentData: data,
           parentDataProperty: "error",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
@@ -21029,7 +18723,6 @@ function validate_MissingRequiredClientCapabilityError(
                   parentData: data2,
                   parentDataProperty: "requiredCapabilities",
                   rootData,
-                  dynamicAnchors,
                 })
               )) {
                 vErrors =
@@ -21079,7 +18772,6 @@ function validate_MissingRequiredClientCapabilityError(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -21137,24 +18829,9 @@ function validate_MissingRequiredClientCapabilityError(
   validate_MissingRequiredClientCapabilityError.errors = vErrors;
   return errors === 0;
 }
-validate_MissingRequiredClientCapabilityError.evaluated = {
-  props: { error: true, id: true, jsonrpc: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ModelHint(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ModelHint(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ModelHint.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
@@ -21191,20 +18868,9 @@ function validate_ModelHint(
   validate_ModelHint.errors = vErrors;
   return errors === 0;
 }
-validate_ModelHint.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
-function validate_ModelHint_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ModelHint_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ModelHint_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
@@ -21241,20 +18907,9 @@ function validate_ModelHint_2(
   validate_ModelHint_2.errors = vErrors;
   return errors === 0;
 }
-validate_ModelHint_2.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
-function validate_ModelPreferences(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ModelPreferences(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ModelPreferences.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.costPriority !== undefined) {
       let data0 = data.costPriority;
@@ -21317,7 +18972,6 @@ function validate_ModelPreferences(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
@@ -21456,24 +19110,12 @@ function validate_ModelPreferences(
   validate_ModelPreferences.errors = vErrors;
   return errors === 0;
 }
-validate_ModelPreferences.evaluated = {
-  props: { costPriority: true, hints: true, intelligencePriority: true, speedPriority: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ModelPreferences_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ModelPreferences_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.costPriority !== undefined) {
       let data0 = data.costPriority;
@@ -21536,7 +19178,6 @@ function validate_ModelPreferences_2(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
@@ -21675,36 +19316,16 @@ function validate_ModelPreferences_2(
   validate_ModelPreferences_2.errors = vErrors;
   return errors === 0;
 }
-validate_ModelPreferences_2.evaluated = {
-  props: { costPriority: true, hints: true, intelligencePriority: true, speedPriority: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_MultiSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_MultiSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_UntitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
+  if (!validate_UntitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null
         ? validate_UntitledMultiSelectEnumSchema.errors
@@ -21713,45 +19334,17 @@ function validate_MultiSelectEnumSchema(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.default = true;
-    props0.description = true;
-    props0.items = true;
-    props0.maxItems = true;
-    props0.minItems = true;
-    props0.title = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_TitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_TitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_TitledMultiSelectEnumSchema.errors
+          : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+      errors = vErrors.length;
     }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
   }
   if (!valid0) {
     const err0 = {
@@ -21778,23 +19371,11 @@ function validate_MultiSelectEnumSchema(
     }
   }
   validate_MultiSelectEnumSchema.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_MultiSelectEnumSchema.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_Notification(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Notification(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Notification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -21865,20 +19446,12 @@ function validate_Notification(
   validate_Notification.errors = vErrors;
   return errors === 0;
 }
-validate_Notification.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
 function validate_NotificationMetaObject(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NotificationMetaObject.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/subscriptionId"] !== undefined) {
       if (!(
@@ -21888,7 +19461,6 @@ function validate_NotificationMetaObject(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -21913,24 +19485,12 @@ function validate_NotificationMetaObject(
   validate_NotificationMetaObject.errors = vErrors;
   return errors === 0;
 }
-validate_NotificationMetaObject.evaluated = {
-  props: { "io.modelcontextprotocol/subscriptionId": true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_NotificationMetaObject_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NotificationMetaObject_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/subscriptionId"] !== undefined) {
       if (!(
@@ -21940,7 +19500,6 @@ function validate_NotificationMetaObject_2(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -21965,24 +19524,12 @@ function validate_NotificationMetaObject_2(
   validate_NotificationMetaObject_2.errors = vErrors;
   return errors === 0;
 }
-validate_NotificationMetaObject_2.evaluated = {
-  props: { "io.modelcontextprotocol/subscriptionId": true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_NotificationParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NotificationParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       if (!(
@@ -21992,7 +19539,6 @@ function validate_NotificationParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -22020,20 +19566,9 @@ function validate_NotificationParams(
   validate_NotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate_NotificationParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-function validate_NumberSchema(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_NumberSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NumberSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -22189,24 +19724,9 @@ function validate_NumberSchema(
   validate_NumberSchema.errors = vErrors;
   return errors === 0;
 }
-validate_NumberSchema.evaluated = {
-  props: { default: true, description: true, maximum: true, minimum: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_NumberSchema_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_NumberSchema_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NumberSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -22362,24 +19882,9 @@ function validate_NumberSchema_2(
   validate_NumberSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_NumberSchema_2.evaluated = {
-  props: { default: true, description: true, maximum: true, minimum: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PaginatedRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PaginatedRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PaginatedRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -22449,7 +19954,6 @@ function validate_PaginatedRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -22514,7 +20018,6 @@ function validate_PaginatedRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -22542,24 +20045,12 @@ function validate_PaginatedRequest(
   validate_PaginatedRequest.errors = vErrors;
   return errors === 0;
 }
-validate_PaginatedRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_PaginatedRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PaginatedRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -22584,7 +20075,6 @@ function validate_PaginatedRequestParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -22627,24 +20117,12 @@ function validate_PaginatedRequestParams(
   validate_PaginatedRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_PaginatedRequestParams.evaluated = {
-  props: { _meta: true, cursor: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_PaginatedRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PaginatedRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -22669,7 +20147,6 @@ function validate_PaginatedRequestParams_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -22712,24 +20189,9 @@ function validate_PaginatedRequestParams_2(
   validate_PaginatedRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_PaginatedRequestParams_2.evaluated = {
-  props: { _meta: true, cursor: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PaginatedResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PaginatedResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PaginatedResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resultType === undefined) {
       const err0 = {
@@ -22754,7 +20216,6 @@ function validate_PaginatedResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -22814,24 +20275,9 @@ function validate_PaginatedResult(
   validate_PaginatedResult.errors = vErrors;
   return errors === 0;
 }
-validate_PaginatedResult.evaluated = {
-  props: { _meta: true, nextCursor: true, resultType: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ParseError(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ParseError(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ParseError.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === undefined) {
       const err0 = {
@@ -22931,214 +20377,107 @@ function validate_ParseError(
   validate_ParseError.errors = vErrors;
   return errors === 0;
 }
-validate_ParseError.evaluated = {
-  props: { code: true, data: true, message: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_PrimitiveSchemaDefinition(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PrimitiveSchemaDefinition.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.default = true;
-    props0.description = true;
-    props0.format = true;
-    props0.maxLength = true;
-    props0.minLength = true;
-    props0.title = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.maximum = true;
-      props0.minimum = true;
-      props0.title = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_UntitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_UntitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (
-    !validate_TitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.oneOf = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs6 = errors;
-  if (
-    !validate_UntitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_UntitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs7 = errors;
-  if (
-    !validate_TitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs8 = errors;
-  if (
-    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_LegacyTitledEnumSchema.errors
-        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.enumNames = true;
-      props0.title = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (
+          !validate_UntitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_UntitledSingleSelectEnumSchema.errors
+              : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (
+            !validate_TitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_TitledSingleSelectEnumSchema.errors
+                : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (
+              !validate_UntitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_UntitledMultiSelectEnumSchema.errors
+                  : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (
+                !validate_TitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_TitledMultiSelectEnumSchema.errors
+                    : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (
+                  !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+                ) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_LegacyTitledEnumSchema.errors
+                      : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+              }
+            }
+          }
+        }
+      }
     }
   }
   if (!valid0) {
@@ -23166,213 +20505,109 @@ function validate_PrimitiveSchemaDefinition(
     }
   }
   validate_PrimitiveSchemaDefinition.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_PrimitiveSchemaDefinition.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_PrimitiveSchemaDefinition_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PrimitiveSchemaDefinition_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.default = true;
-    props0.description = true;
-    props0.format = true;
-    props0.maxLength = true;
-    props0.minLength = true;
-    props0.title = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.maximum = true;
-      props0.minimum = true;
-      props0.title = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_UntitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_UntitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (
-    !validate_TitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.oneOf = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs6 = errors;
-  if (
-    !validate_UntitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_UntitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs7 = errors;
-  if (
-    !validate_TitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs8 = errors;
-  if (
-    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_LegacyTitledEnumSchema.errors
-        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.enumNames = true;
-      props0.title = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (
+          !validate_UntitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_UntitledSingleSelectEnumSchema.errors
+              : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (
+            !validate_TitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_TitledSingleSelectEnumSchema.errors
+                : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (
+              !validate_UntitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_UntitledMultiSelectEnumSchema.errors
+                  : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (
+                !validate_TitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_TitledMultiSelectEnumSchema.errors
+                    : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (
+                  !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+                ) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_LegacyTitledEnumSchema.errors
+                      : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+              }
+            }
+          }
+        }
+      }
     }
   }
   if (!valid0) {
@@ -23400,23 +20635,14 @@ function validate_PrimitiveSchemaDefinition_2(
     }
   }
   validate_PrimitiveSchemaDefinition_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_PrimitiveSchemaDefinition_2.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_ProgressNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ProgressNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -23537,7 +20763,6 @@ function validate_ProgressNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -23565,24 +20790,12 @@ function validate_ProgressNotification(
   validate_ProgressNotification.errors = vErrors;
   return errors === 0;
 }
-validate_ProgressNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ProgressNotificationParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ProgressNotificationParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.progress === undefined) {
       const err0 = {
@@ -23622,7 +20835,6 @@ function validate_ProgressNotificationParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -23675,7 +20887,6 @@ function validate_ProgressNotificationParams(
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -23718,24 +20929,12 @@ function validate_ProgressNotificationParams(
   validate_ProgressNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate_ProgressNotificationParams.evaluated = {
-  props: { _meta: true, message: true, progress: true, progressToken: true, total: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ProgressNotificationParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ProgressNotificationParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.progress === undefined) {
       const err0 = {
@@ -23775,7 +20974,6 @@ function validate_ProgressNotificationParams_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -23828,7 +21026,6 @@ function validate_ProgressNotificationParams_2(
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -23871,24 +21068,9 @@ function validate_ProgressNotificationParams_2(
   validate_ProgressNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_ProgressNotificationParams_2.evaluated = {
-  props: { _meta: true, message: true, progress: true, progressToken: true, total: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ProgressToken(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ProgressToken(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ProgressToken.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
     const err0 = {
       instancePath,
@@ -23907,20 +21089,9 @@ function validate_ProgressToken(
   validate_ProgressToken.errors = vErrors;
   return errors === 0;
 }
-validate_ProgressToken.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_ProgressToken_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ProgressToken_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ProgressToken_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
     const err0 = {
       instancePath,
@@ -23939,20 +21110,9 @@ function validate_ProgressToken_2(
   validate_ProgressToken_2.errors = vErrors;
   return errors === 0;
 }
-validate_ProgressToken_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Prompt(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Prompt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Prompt.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -23977,7 +21137,6 @@ function validate_Prompt(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -23996,7 +21155,6 @@ function validate_Prompt(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -24049,7 +21207,6 @@ function validate_Prompt(
               parentData: data4,
               parentDataProperty: i1,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -24124,24 +21281,9 @@ function validate_Prompt(
   validate_Prompt.errors = vErrors;
   return errors === 0;
 }
-validate_Prompt.evaluated = {
-  props: { _meta: true, arguments: true, description: true, icons: true, name: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PromptArgument(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PromptArgument(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PromptArgument.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -24244,24 +21386,9 @@ function validate_PromptArgument(
   validate_PromptArgument.errors = vErrors;
   return errors === 0;
 }
-validate_PromptArgument.evaluated = {
-  props: { description: true, name: true, required: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PromptArgument_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PromptArgument_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PromptArgument_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -24364,24 +21491,12 @@ function validate_PromptArgument_2(
   validate_PromptArgument_2.errors = vErrors;
   return errors === 0;
 }
-validate_PromptArgument_2.evaluated = {
-  props: { description: true, name: true, required: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_PromptListChangedNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PromptListChangedNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -24487,7 +21602,6 @@ function validate_PromptListChangedNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -24513,24 +21627,9 @@ function validate_PromptListChangedNotification(
   validate_PromptListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-validate_PromptListChangedNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PromptMessage(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PromptMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PromptMessage.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -24570,7 +21669,6 @@ function validate_PromptMessage(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -24585,7 +21683,6 @@ function validate_PromptMessage(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -24610,20 +21707,9 @@ function validate_PromptMessage(
   validate_PromptMessage.errors = vErrors;
   return errors === 0;
 }
-validate_PromptMessage.evaluated = { props: { content: true, role: true }, dynamicProps: false, dynamicItems: false };
-function validate_PromptMessage_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PromptMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PromptMessage_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -24663,7 +21749,6 @@ function validate_PromptMessage_2(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -24678,7 +21763,6 @@ function validate_PromptMessage_2(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -24703,20 +21787,9 @@ function validate_PromptMessage_2(
   validate_PromptMessage_2.errors = vErrors;
   return errors === 0;
 }
-validate_PromptMessage_2.evaluated = { props: { content: true, role: true }, dynamicProps: false, dynamicItems: false };
-function validate_PromptReference(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PromptReference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PromptReference.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -24833,24 +21906,9 @@ function validate_PromptReference(
   validate_PromptReference.errors = vErrors;
   return errors === 0;
 }
-validate_PromptReference.evaluated = {
-  props: { name: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PromptReference_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PromptReference_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PromptReference_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -24967,24 +22025,9 @@ function validate_PromptReference_2(
   validate_PromptReference_2.errors = vErrors;
   return errors === 0;
 }
-validate_PromptReference_2.evaluated = {
-  props: { name: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Prompt_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Prompt_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Prompt_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -25009,7 +22052,6 @@ function validate_Prompt_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -25028,7 +22070,6 @@ function validate_Prompt_2(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -25081,7 +22122,6 @@ function validate_Prompt_2(
               parentData: data4,
               parentDataProperty: i1,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -25156,24 +22196,12 @@ function validate_Prompt_2(
   validate_Prompt_2.errors = vErrors;
   return errors === 0;
 }
-validate_Prompt_2.evaluated = {
-  props: { _meta: true, arguments: true, description: true, icons: true, name: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ReadResourceRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ReadResourceRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -25243,7 +22271,6 @@ function validate_ReadResourceRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -25324,7 +22351,6 @@ function validate_ReadResourceRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -25352,24 +22378,12 @@ function validate_ReadResourceRequest(
   validate_ReadResourceRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ReadResourceRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ReadResourceRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ReadResourceRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -25409,7 +22423,6 @@ function validate_ReadResourceRequestParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -25425,7 +22438,6 @@ function validate_ReadResourceRequestParams(
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
@@ -25501,24 +22513,12 @@ function validate_ReadResourceRequestParams(
   validate_ReadResourceRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_ReadResourceRequestParams.evaluated = {
-  props: { _meta: true, inputResponses: true, requestState: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ReadResourceRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ReadResourceRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -25558,7 +22558,6 @@ function validate_ReadResourceRequestParams_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -25574,7 +22573,6 @@ function validate_ReadResourceRequestParams_2(
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
@@ -25650,24 +22648,12 @@ function validate_ReadResourceRequestParams_2(
   validate_ReadResourceRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_ReadResourceRequestParams_2.evaluated = {
-  props: { _meta: true, inputResponses: true, requestState: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ReadResourceRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ReadResourceRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -25737,7 +22723,6 @@ function validate_ReadResourceRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -25818,7 +22803,6 @@ function validate_ReadResourceRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -25846,24 +22830,12 @@ function validate_ReadResourceRequest_2(
   validate_ReadResourceRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ReadResourceRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ReadResourceResult(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ReadResourceResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.cacheScope === undefined) {
       const err0 = {
@@ -25933,7 +22905,6 @@ function validate_ReadResourceResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -25989,7 +22960,6 @@ function validate_ReadResourceResult(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           ) {
             vErrors =
@@ -26000,39 +22970,24 @@ function validate_ReadResourceResult(
           }
           var _valid0 = _errs8 === errors;
           valid3 = valid3 || _valid0;
-          if (_valid0) {
-            var props0 = {};
-            props0._meta = true;
-            props0.mimeType = true;
-            props0.text = true;
-            props0.uri = true;
-          }
-          const _errs9 = errors;
-          if (
-            !validate_BlobResourceContents(data3, {
-              instancePath: instancePath + "/contents/" + i0,
-              parentData: data2,
-              parentDataProperty: i0,
-              rootData,
-              dynamicAnchors,
-            })
-          ) {
-            vErrors =
-              vErrors === null
-                ? validate_BlobResourceContents.errors
-                : vErrors.concat(validate_BlobResourceContents.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs9 === errors;
-          valid3 = valid3 || _valid0;
-          if (_valid0) {
-            if (props0 !== true) {
-              props0 = props0 || {};
-              props0._meta = true;
-              props0.blob = true;
-              props0.mimeType = true;
-              props0.uri = true;
+          if (!valid3) {
+            const _errs9 = errors;
+            if (
+              !validate_BlobResourceContents(data3, {
+                instancePath: instancePath + "/contents/" + i0,
+                parentData: data2,
+                parentDataProperty: i0,
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_BlobResourceContents.errors
+                  : vErrors.concat(validate_BlobResourceContents.errors);
+              errors = vErrors.length;
             }
+            var _valid0 = _errs9 === errors;
+            valid3 = valid3 || _valid0;
           }
           if (!valid3) {
             const err6 = {
@@ -26145,24 +23100,12 @@ function validate_ReadResourceResult(
   validate_ReadResourceResult.errors = vErrors;
   return errors === 0;
 }
-validate_ReadResourceResult.evaluated = {
-  props: { _meta: true, cacheScope: true, contents: true, resultType: true, ttlMs: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ReadResourceResultResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ReadResourceResultResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -26217,7 +23160,6 @@ function validate_ReadResourceResultResponse(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -26268,7 +23210,6 @@ function validate_ReadResourceResultResponse(
           parentData: data,
           parentDataProperty: "result",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors =
@@ -26277,38 +23218,22 @@ function validate_ReadResourceResultResponse(
       }
       var _valid0 = _errs6 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.inputRequests = true;
-        props0.requestState = true;
-        props0.resultType = true;
-      }
-      const _errs7 = errors;
-      if (
-        !validate_ReadResourceResult(data2, {
-          instancePath: instancePath + "/result",
-          parentData: data,
-          parentDataProperty: "result",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.cacheScope = true;
-          props0.contents = true;
-          props0.resultType = true;
-          props0.ttlMs = true;
+      if (!valid1) {
+        const _errs7 = errors;
+        if (
+          !validate_ReadResourceResult(data2, {
+            instancePath: instancePath + "/result",
+            parentData: data,
+            parentDataProperty: "result",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
+          errors = vErrors.length;
         }
+        var _valid0 = _errs7 === errors;
+        valid1 = valid1 || _valid0;
       }
       if (!valid1) {
         const err5 = {
@@ -26353,24 +23278,9 @@ function validate_ReadResourceResultResponse(
   validate_ReadResourceResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate_ReadResourceResultResponse.evaluated = {
-  props: { id: true, jsonrpc: true, result: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Request(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Request(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Request.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -26441,20 +23351,9 @@ function validate_Request(
   validate_Request.errors = vErrors;
   return errors === 0;
 }
-validate_Request.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
-function validate_RequestId(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestId(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestId.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
     const err0 = {
       instancePath,
@@ -26473,20 +23372,9 @@ function validate_RequestId(
   validate_RequestId.errors = vErrors;
   return errors === 0;
 }
-validate_RequestId.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_RequestId_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestId_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestId_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
     const err0 = {
       instancePath,
@@ -26505,20 +23393,9 @@ function validate_RequestId_2(
   validate_RequestId_2.errors = vErrors;
   return errors === 0;
 }
-validate_RequestId_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_RequestMetaObject(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestMetaObject(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestMetaObject.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/clientCapabilities"] === undefined) {
       const err0 = {
@@ -26558,7 +23435,6 @@ function validate_RequestMetaObject(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/clientCapabilities",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -26574,7 +23450,6 @@ function validate_RequestMetaObject(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/clientInfo",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
@@ -26589,7 +23464,6 @@ function validate_RequestMetaObject(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/logLevel",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
@@ -26621,7 +23495,6 @@ function validate_RequestMetaObject(
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -26646,30 +23519,12 @@ function validate_RequestMetaObject(
   validate_RequestMetaObject.errors = vErrors;
   return errors === 0;
 }
-validate_RequestMetaObject.evaluated = {
-  props: {
-    "io.modelcontextprotocol/clientCapabilities": true,
-    "io.modelcontextprotocol/clientInfo": true,
-    "io.modelcontextprotocol/logLevel": true,
-    "io.modelcontextprotocol/protocolVersion": true,
-    progressToken: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_RequestMetaObject_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestMetaObject_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/clientCapabilities"] === undefined) {
       const err0 = {
@@ -26709,7 +23564,6 @@ function validate_RequestMetaObject_2(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/clientCapabilities",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -26725,7 +23579,6 @@ function validate_RequestMetaObject_2(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/clientInfo",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
@@ -26740,7 +23593,6 @@ function validate_RequestMetaObject_2(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/logLevel",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_LoggingLevel.errors : vErrors.concat(validate_LoggingLevel.errors);
@@ -26772,7 +23624,6 @@ function validate_RequestMetaObject_2(
           parentData: data,
           parentDataProperty: "progressToken",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ProgressToken.errors : vErrors.concat(validate_ProgressToken.errors);
@@ -26797,30 +23648,9 @@ function validate_RequestMetaObject_2(
   validate_RequestMetaObject_2.errors = vErrors;
   return errors === 0;
 }
-validate_RequestMetaObject_2.evaluated = {
-  props: {
-    "io.modelcontextprotocol/clientCapabilities": true,
-    "io.modelcontextprotocol/clientInfo": true,
-    "io.modelcontextprotocol/logLevel": true,
-    "io.modelcontextprotocol/protocolVersion": true,
-    progressToken: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_RequestParams(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestParams(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -26845,7 +23675,6 @@ function validate_RequestParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -26871,20 +23700,9 @@ function validate_RequestParams(
   validate_RequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_RequestParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-function validate_RequestParams_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestParams_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -26909,7 +23727,6 @@ function validate_RequestParams_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -26935,20 +23752,9 @@ function validate_RequestParams_2(
   validate_RequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_RequestParams_2.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-function validate_Resource(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Resource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Resource.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -26988,7 +23794,6 @@ function validate_Resource(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -27003,7 +23808,6 @@ function validate_Resource(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -27039,7 +23843,6 @@ function validate_Resource(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -27183,34 +23986,9 @@ function validate_Resource(
   validate_Resource.errors = vErrors;
   return errors === 0;
 }
-validate_Resource.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    size: true,
-    title: true,
-    uri: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ResourceContents(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ResourceContents(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceContents.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -27235,7 +24013,6 @@ function validate_ResourceContents(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -27311,24 +24088,9 @@ function validate_ResourceContents(
   validate_ResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceContents.evaluated = {
-  props: { _meta: true, mimeType: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ResourceLink(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ResourceLink(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceLink.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -27383,7 +24145,6 @@ function validate_ResourceLink(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -27398,7 +24159,6 @@ function validate_ResourceLink(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -27434,7 +24194,6 @@ function validate_ResourceLink(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -27611,35 +24370,9 @@ function validate_ResourceLink(
   validate_ResourceLink.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceLink.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    size: true,
-    title: true,
-    type: true,
-    uri: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ResourceLink_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ResourceLink_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceLink_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -27694,7 +24427,6 @@ function validate_ResourceLink_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -27709,7 +24441,6 @@ function validate_ResourceLink_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -27745,7 +24476,6 @@ function validate_ResourceLink_2(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -27922,35 +24652,12 @@ function validate_ResourceLink_2(
   validate_ResourceLink_2.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceLink_2.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    size: true,
-    title: true,
-    type: true,
-    uri: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceListChangedNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceListChangedNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -28056,7 +24763,6 @@ function validate_ResourceListChangedNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -28082,24 +24788,12 @@ function validate_ResourceListChangedNotification(
   validate_ResourceListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceListChangedNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -28139,7 +24833,6 @@ function validate_ResourceRequestParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -28199,24 +24892,9 @@ function validate_ResourceRequestParams(
   validate_ResourceRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceRequestParams.evaluated = {
-  props: { _meta: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ResourceTemplate(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ResourceTemplate(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceTemplate.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -28256,7 +24934,6 @@ function validate_ResourceTemplate(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -28271,7 +24948,6 @@ function validate_ResourceTemplate(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -28307,7 +24983,6 @@ function validate_ResourceTemplate(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -28433,33 +25108,12 @@ function validate_ResourceTemplate(
   validate_ResourceTemplate.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceTemplate.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    title: true,
-    uriTemplate: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceTemplateReference(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceTemplateReference.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -28576,24 +25230,12 @@ function validate_ResourceTemplateReference(
   validate_ResourceTemplateReference.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceTemplateReference.evaluated = {
-  props: { type: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceTemplateReference_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceTemplateReference_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -28710,24 +25352,12 @@ function validate_ResourceTemplateReference_2(
   validate_ResourceTemplateReference_2.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceTemplateReference_2.evaluated = {
-  props: { type: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceTemplate_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceTemplate_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -28767,7 +25397,6 @@ function validate_ResourceTemplate_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -28782,7 +25411,6 @@ function validate_ResourceTemplate_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -28818,7 +25446,6 @@ function validate_ResourceTemplate_2(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -28944,33 +25571,12 @@ function validate_ResourceTemplate_2(
   validate_ResourceTemplate_2.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceTemplate_2.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    title: true,
-    uriTemplate: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceUpdatedNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceUpdatedNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -29091,7 +25697,6 @@ function validate_ResourceUpdatedNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -29119,24 +25724,12 @@ function validate_ResourceUpdatedNotification(
   validate_ResourceUpdatedNotification.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceUpdatedNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceUpdatedNotificationParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceUpdatedNotificationParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -29161,7 +25754,6 @@ function validate_ResourceUpdatedNotificationParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -29223,24 +25815,12 @@ function validate_ResourceUpdatedNotificationParams(
   validate_ResourceUpdatedNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceUpdatedNotificationParams.evaluated = {
-  props: { _meta: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResourceUpdatedNotificationParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceUpdatedNotificationParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -29265,7 +25845,6 @@ function validate_ResourceUpdatedNotificationParams_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -29327,24 +25906,9 @@ function validate_ResourceUpdatedNotificationParams_2(
   validate_ResourceUpdatedNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceUpdatedNotificationParams_2.evaluated = {
-  props: { _meta: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Resource_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Resource_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Resource_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -29384,7 +25948,6 @@ function validate_Resource_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -29399,7 +25962,6 @@ function validate_Resource_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -29435,7 +25997,6 @@ function validate_Resource_2(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -29579,34 +26140,9 @@ function validate_Resource_2(
   validate_Resource_2.errors = vErrors;
   return errors === 0;
 }
-validate_Resource_2.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    size: true,
-    title: true,
-    uri: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Result(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Result.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resultType === undefined) {
       const err0 = {
@@ -29631,7 +26167,6 @@ function validate_Result(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -29674,20 +26209,9 @@ function validate_Result(
   validate_Result.errors = vErrors;
   return errors === 0;
 }
-validate_Result.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_ResultMetaObject(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ResultMetaObject(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResultMetaObject.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
       if (!(
@@ -29697,7 +26221,6 @@ function validate_ResultMetaObject(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
@@ -29722,24 +26245,12 @@ function validate_ResultMetaObject(
   validate_ResultMetaObject.errors = vErrors;
   return errors === 0;
 }
-validate_ResultMetaObject.evaluated = {
-  props: { "io.modelcontextprotocol/serverInfo": true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResultMetaObject_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResultMetaObject_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
       if (!(
@@ -29749,7 +26260,6 @@ function validate_ResultMetaObject_2(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
@@ -29774,24 +26284,9 @@ function validate_ResultMetaObject_2(
   validate_ResultMetaObject_2.errors = vErrors;
   return errors === 0;
 }
-validate_ResultMetaObject_2.evaluated = {
-  props: { "io.modelcontextprotocol/serverInfo": true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ResultType(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ResultType(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResultType.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -29810,20 +26305,9 @@ function validate_ResultType(
   validate_ResultType.errors = vErrors;
   return errors === 0;
 }
-validate_ResultType.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Result_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Result_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Result_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resultType === undefined) {
       const err0 = {
@@ -29848,7 +26332,6 @@ function validate_Result_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -29891,20 +26374,9 @@ function validate_Result_2(
   validate_Result_2.errors = vErrors;
   return errors === 0;
 }
-validate_Result_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Result_3(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Result_3(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Result_3.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resultType === undefined) {
       const err0 = {
@@ -29929,7 +26401,6 @@ function validate_Result_3(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -29972,20 +26443,9 @@ function validate_Result_3(
   validate_Result_3.errors = vErrors;
   return errors === 0;
 }
-validate_Result_3.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Result_4(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Result_4(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Result_4.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resultType === undefined) {
       const err0 = {
@@ -30010,7 +26470,6 @@ function validate_Result_4(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -30053,20 +26512,9 @@ function validate_Result_4(
   validate_Result_4.errors = vErrors;
   return errors === 0;
 }
-validate_Result_4.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Role(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Role(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Role.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -30100,20 +26548,9 @@ function validate_Role(
   validate_Role.errors = vErrors;
   return errors === 0;
 }
-validate_Role.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Role_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Role_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Role_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -30147,20 +26584,9 @@ function validate_Role_2(
   validate_Role_2.errors = vErrors;
   return errors === 0;
 }
-validate_Role_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Root(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Root(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Root.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -30185,7 +26611,6 @@ function validate_Root(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -30261,20 +26686,9 @@ function validate_Root(
   validate_Root.errors = vErrors;
   return errors === 0;
 }
-validate_Root.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
-function validate_Root_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Root_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Root_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -30299,7 +26713,6 @@ function validate_Root_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -30375,20 +26788,9 @@ function validate_Root_2(
   validate_Root_2.errors = vErrors;
   return errors === 0;
 }
-validate_Root_2.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
-function validate_SamplingMessage(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_SamplingMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SamplingMessage.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -30428,7 +26830,6 @@ function validate_SamplingMessage(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -30446,7 +26847,6 @@ function validate_SamplingMessage(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
@@ -30454,153 +26854,113 @@ function validate_SamplingMessage(
       }
       var _valid0 = _errs4 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.annotations = true;
-        props0.text = true;
-        props0.type = true;
-      }
-      const _errs5 = errors;
-      if (
-        !validate_ImageContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs5 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
+      if (!valid1) {
+        const _errs5 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
         }
-      }
-      const _errs6 = errors;
-      if (
-        !validate_AudioContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
-        }
-      }
-      const _errs7 = errors;
-      if (
-        !validate_ToolUseContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.id = true;
-          props0.input = true;
-          props0.name = true;
-          props0.type = true;
-        }
-      }
-      const _errs8 = errors;
-      if (
-        !validate_ToolResultContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.content = true;
-          props0.isError = true;
-          props0.structuredContent = true;
-          props0.toolUseId = true;
-          props0.type = true;
-        }
-      }
-      const _errs9 = errors;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.SamplingMessageContentBlock(data1[i0]) ||
-            validate_SamplingMessageContentBlock(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
+        var _valid0 = _errs5 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs6 = errors;
+          if (
+            !validate_AudioContent(data1, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
               rootData,
-              dynamicAnchors,
             })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_SamplingMessageContentBlock.errors
-                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
+          var _valid0 = _errs6 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs7 = errors;
+            if (
+              !validate_ToolUseContent(data1, {
+                instancePath: instancePath + "/content",
+                parentData: data,
+                parentDataProperty: "content",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs7 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs8 = errors;
+              if (
+                !validate_ToolResultContent(data1, {
+                  instancePath: instancePath + "/content",
+                  parentData: data,
+                  parentDataProperty: "content",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_ToolResultContent.errors
+                    : vErrors.concat(validate_ToolResultContent.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs8 === errors;
+              valid1 = valid1 || _valid0;
+              if (!valid1) {
+                const _errs9 = errors;
+                if (Array.isArray(data1)) {
+                  const len0 = data1.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    if (!(
+                      fastSet.SamplingMessageContentBlock(data1[i0]) ||
+                      validate_SamplingMessageContentBlock(data1[i0], {
+                        instancePath: instancePath + "/content/" + i0,
+                        parentData: data1,
+                        parentDataProperty: i0,
+                        rootData,
+                      })
+                    )) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_SamplingMessageContentBlock.errors
+                          : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+                      errors = vErrors.length;
+                    }
+                  }
+                } else {
+                  const err2 = {
+                    instancePath: instancePath + "/content",
+                    schemaPath: "#/properties/content/anyOf/5/type",
+                    keyword: "type",
+                    params: { type: "array" },
+                    message: "must be array",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err2];
+                  } else {
+                    vErrors.push(err2);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs9 === errors;
+                valid1 = valid1 || _valid0;
+              }
+            }
+          }
         }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf/5/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
       }
-      var _valid0 = _errs9 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err3 = {
           instancePath: instancePath + "/content",
@@ -30634,7 +26994,6 @@ function validate_SamplingMessage(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -30659,107 +27018,56 @@ function validate_SamplingMessage(
   validate_SamplingMessage.errors = vErrors;
   return errors === 0;
 }
-validate_SamplingMessage.evaluated = {
-  props: { _meta: true, content: true, role: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SamplingMessageContentBlock(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SamplingMessageContentBlock.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.annotations = true;
-    props0.text = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.id = true;
-      props0.input = true;
-      props0.name = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.content = true;
-      props0.isError = true;
-      props0.structuredContent = true;
-      props0.toolUseId = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
   }
   if (!valid0) {
@@ -30787,106 +27095,58 @@ function validate_SamplingMessageContentBlock(
     }
   }
   validate_SamplingMessageContentBlock.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_SamplingMessageContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_SamplingMessageContentBlock_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SamplingMessageContentBlock_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.annotations = true;
-    props0.text = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.id = true;
-      props0.input = true;
-      props0.name = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.content = true;
-      props0.isError = true;
-      props0.structuredContent = true;
-      props0.toolUseId = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
   }
   if (!valid0) {
@@ -30914,23 +27174,11 @@ function validate_SamplingMessageContentBlock_2(
     }
   }
   validate_SamplingMessageContentBlock_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_SamplingMessageContentBlock_2.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_SamplingMessage_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_SamplingMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SamplingMessage_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -30970,7 +27218,6 @@ function validate_SamplingMessage_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -30988,7 +27235,6 @@ function validate_SamplingMessage_2(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
@@ -30996,153 +27242,113 @@ function validate_SamplingMessage_2(
       }
       var _valid0 = _errs4 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.annotations = true;
-        props0.text = true;
-        props0.type = true;
-      }
-      const _errs5 = errors;
-      if (
-        !validate_ImageContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs5 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
+      if (!valid1) {
+        const _errs5 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
         }
-      }
-      const _errs6 = errors;
-      if (
-        !validate_AudioContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
-        }
-      }
-      const _errs7 = errors;
-      if (
-        !validate_ToolUseContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.id = true;
-          props0.input = true;
-          props0.name = true;
-          props0.type = true;
-        }
-      }
-      const _errs8 = errors;
-      if (
-        !validate_ToolResultContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.content = true;
-          props0.isError = true;
-          props0.structuredContent = true;
-          props0.toolUseId = true;
-          props0.type = true;
-        }
-      }
-      const _errs9 = errors;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.SamplingMessageContentBlock(data1[i0]) ||
-            validate_SamplingMessageContentBlock(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
+        var _valid0 = _errs5 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs6 = errors;
+          if (
+            !validate_AudioContent(data1, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
               rootData,
-              dynamicAnchors,
             })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_SamplingMessageContentBlock.errors
-                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
+          var _valid0 = _errs6 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs7 = errors;
+            if (
+              !validate_ToolUseContent(data1, {
+                instancePath: instancePath + "/content",
+                parentData: data,
+                parentDataProperty: "content",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs7 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs8 = errors;
+              if (
+                !validate_ToolResultContent(data1, {
+                  instancePath: instancePath + "/content",
+                  parentData: data,
+                  parentDataProperty: "content",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_ToolResultContent.errors
+                    : vErrors.concat(validate_ToolResultContent.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs8 === errors;
+              valid1 = valid1 || _valid0;
+              if (!valid1) {
+                const _errs9 = errors;
+                if (Array.isArray(data1)) {
+                  const len0 = data1.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    if (!(
+                      fastSet.SamplingMessageContentBlock(data1[i0]) ||
+                      validate_SamplingMessageContentBlock(data1[i0], {
+                        instancePath: instancePath + "/content/" + i0,
+                        parentData: data1,
+                        parentDataProperty: i0,
+                        rootData,
+                      })
+                    )) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_SamplingMessageContentBlock.errors
+                          : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+                      errors = vErrors.length;
+                    }
+                  }
+                } else {
+                  const err2 = {
+                    instancePath: instancePath + "/content",
+                    schemaPath: "#/properties/content/anyOf/5/type",
+                    keyword: "type",
+                    params: { type: "array" },
+                    message: "must be array",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err2];
+                  } else {
+                    vErrors.push(err2);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs9 === errors;
+                valid1 = valid1 || _valid0;
+              }
+            }
+          }
         }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf/5/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
       }
-      var _valid0 = _errs9 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err3 = {
           instancePath: instancePath + "/content",
@@ -31176,7 +27382,6 @@ function validate_SamplingMessage_2(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -31201,24 +27406,12 @@ function validate_SamplingMessage_2(
   validate_SamplingMessage_2.errors = vErrors;
   return errors === 0;
 }
-validate_SamplingMessage_2.evaluated = {
-  props: { _meta: true, content: true, role: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ServerCapabilities(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ServerCapabilities.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.completions !== undefined) {
       if (!(
@@ -31228,7 +27421,6 @@ function validate_ServerCapabilities(
           parentData: data,
           parentDataProperty: "completions",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -31246,7 +27438,6 @@ function validate_ServerCapabilities(
               parentData: data1,
               parentDataProperty: key0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -31280,7 +27471,6 @@ function validate_ServerCapabilities(
               parentData: data3,
               parentDataProperty: key1,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -31311,7 +27501,6 @@ function validate_ServerCapabilities(
           parentData: data,
           parentDataProperty: "logging",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -31461,32 +27650,12 @@ function validate_ServerCapabilities(
   validate_ServerCapabilities.errors = vErrors;
   return errors === 0;
 }
-validate_ServerCapabilities.evaluated = {
-  props: {
-    completions: true,
-    experimental: true,
-    extensions: true,
-    logging: true,
-    prompts: true,
-    resources: true,
-    tools: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ServerCapabilities_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ServerCapabilities_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.completions !== undefined) {
       if (!(
@@ -31496,7 +27665,6 @@ function validate_ServerCapabilities_2(
           parentData: data,
           parentDataProperty: "completions",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -31514,7 +27682,6 @@ function validate_ServerCapabilities_2(
               parentData: data1,
               parentDataProperty: key0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -31548,7 +27715,6 @@ function validate_ServerCapabilities_2(
               parentData: data3,
               parentDataProperty: key1,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -31579,7 +27745,6 @@ function validate_ServerCapabilities_2(
           parentData: data,
           parentDataProperty: "logging",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -31729,222 +27894,115 @@ function validate_ServerCapabilities_2(
   validate_ServerCapabilities_2.errors = vErrors;
   return errors === 0;
 }
-validate_ServerCapabilities_2.evaluated = {
-  props: {
-    completions: true,
-    experimental: true,
-    extensions: true,
-    logging: true,
-    prompts: true,
-    resources: true,
-    tools: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ServerNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ServerNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_CancelledNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? validate_CancelledNotification.errors : vErrors.concat(validate_CancelledNotification.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.jsonrpc = true;
-    props0.method = true;
-    props0.params = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ProgressNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_ProgressNotification.errors : vErrors.concat(validate_ProgressNotification.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (
-    !validate_ResourceListChangedNotification(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ResourceListChangedNotification.errors
-        : vErrors.concat(validate_ResourceListChangedNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_SubscriptionsAcknowledgedNotification(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_SubscriptionsAcknowledgedNotification.errors
-        : vErrors.concat(validate_SubscriptionsAcknowledgedNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs5 = errors;
-  if (
-    !validate_ResourceUpdatedNotification(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ResourceUpdatedNotification.errors
-        : vErrors.concat(validate_ResourceUpdatedNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs6 = errors;
-  if (
-    !validate_PromptListChangedNotification(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_PromptListChangedNotification.errors
-        : vErrors.concat(validate_PromptListChangedNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs7 = errors;
-  if (
-    !validate_ToolListChangedNotification(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ToolListChangedNotification.errors
-        : vErrors.concat(validate_ToolListChangedNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
-    }
-  }
-  const _errs8 = errors;
-  if (
-    !validate_LoggingMessageNotification(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_LoggingMessageNotification.errors
-        : vErrors.concat(validate_LoggingMessageNotification.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.jsonrpc = true;
-      props0.method = true;
-      props0.params = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ResourceListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors =
+          vErrors === null
+            ? validate_ResourceListChangedNotification.errors
+            : vErrors.concat(validate_ResourceListChangedNotification.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (
+          !validate_SubscriptionsAcknowledgedNotification(data, {
+            instancePath,
+            parentData,
+            parentDataProperty,
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_SubscriptionsAcknowledgedNotification.errors
+              : vErrors.concat(validate_SubscriptionsAcknowledgedNotification.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_ResourceUpdatedNotification(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ResourceUpdatedNotification.errors
+                : vErrors.concat(validate_ResourceUpdatedNotification.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (
+              !validate_PromptListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_PromptListChangedNotification.errors
+                  : vErrors.concat(validate_PromptListChangedNotification.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (
+                !validate_ToolListChangedNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_ToolListChangedNotification.errors
+                    : vErrors.concat(validate_ToolListChangedNotification.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (
+                  !validate_LoggingMessageNotification(data, { instancePath, parentData, parentDataProperty, rootData })
+                ) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_LoggingMessageNotification.errors
+                      : vErrors.concat(validate_LoggingMessageNotification.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+              }
+            }
+          }
+        }
+      }
     }
   }
   if (!valid0) {
@@ -31972,244 +28030,149 @@ function validate_ServerNotification(
     }
   }
   validate_ServerNotification.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ServerNotification.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_ServerResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ServerResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ServerResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_Result_3(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_Result_3(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_Result_3.errors : vErrors.concat(validate_Result_3.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = true;
-  }
-  const _errs2 = errors;
-  if (!validate_InputRequiredResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors =
-      vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.inputRequests = true;
-      props0.requestState = true;
-      props0.resultType = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_InputRequiredResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_DiscoverResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_DiscoverResult.errors : vErrors.concat(validate_DiscoverResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.cacheScope = true;
-      props0.capabilities = true;
-      props0.instructions = true;
-      props0.resultType = true;
-      props0.supportedVersions = true;
-      props0.ttlMs = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_ListResourcesResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors =
-      vErrors === null ? validate_ListResourcesResult.errors : vErrors.concat(validate_ListResourcesResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.cacheScope = true;
-      props0.nextCursor = true;
-      props0.resources = true;
-      props0.resultType = true;
-      props0.ttlMs = true;
-    }
-  }
-  const _errs5 = errors;
-  if (
-    !validate_ListResourceTemplatesResult(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ListResourceTemplatesResult.errors
-        : vErrors.concat(validate_ListResourceTemplatesResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.cacheScope = true;
-      props0.nextCursor = true;
-      props0.resourceTemplates = true;
-      props0.resultType = true;
-      props0.ttlMs = true;
-    }
-  }
-  const _errs6 = errors;
-  if (!validate_ReadResourceResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors =
-      vErrors === null ? validate_ReadResourceResult.errors : vErrors.concat(validate_ReadResourceResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.cacheScope = true;
-      props0.contents = true;
-      props0.resultType = true;
-      props0.ttlMs = true;
-    }
-  }
-  const _errs7 = errors;
-  if (
-    !validate_SubscriptionsListenResult(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_SubscriptionsListenResult.errors
-        : vErrors.concat(validate_SubscriptionsListenResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.resultType = true;
-    }
-  }
-  const _errs8 = errors;
-  if (!validate_ListPromptsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListPromptsResult.errors : vErrors.concat(validate_ListPromptsResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.cacheScope = true;
-      props0.nextCursor = true;
-      props0.prompts = true;
-      props0.resultType = true;
-      props0.ttlMs = true;
-    }
-  }
-  const _errs9 = errors;
-  if (!validate_GetPromptResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_GetPromptResult.errors : vErrors.concat(validate_GetPromptResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs9 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.description = true;
-      props0.messages = true;
-      props0.resultType = true;
-    }
-  }
-  const _errs10 = errors;
-  if (!validate_ListToolsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListToolsResult.errors : vErrors.concat(validate_ListToolsResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs10 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.cacheScope = true;
-      props0.nextCursor = true;
-      props0.resultType = true;
-      props0.tools = true;
-      props0.ttlMs = true;
-    }
-  }
-  const _errs11 = errors;
-  if (!validate_CallToolResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_CallToolResult.errors : vErrors.concat(validate_CallToolResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs11 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.content = true;
-      props0.isError = true;
-      props0.resultType = true;
-      props0.structuredContent = true;
-    }
-  }
-  const _errs12 = errors;
-  if (!validate_CompleteResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_CompleteResult.errors : vErrors.concat(validate_CompleteResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs12 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.completion = true;
-      props0.resultType = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_DiscoverResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_DiscoverResult.errors : vErrors.concat(validate_DiscoverResult.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ListResourcesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors =
+            vErrors === null
+              ? validate_ListResourcesResult.errors
+              : vErrors.concat(validate_ListResourcesResult.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_ListResourceTemplatesResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null
+                ? validate_ListResourceTemplatesResult.errors
+                : vErrors.concat(validate_ListResourceTemplatesResult.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (!validate_ReadResourceResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors =
+                vErrors === null
+                  ? validate_ReadResourceResult.errors
+                  : vErrors.concat(validate_ReadResourceResult.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (
+                !validate_SubscriptionsListenResult(data, { instancePath, parentData, parentDataProperty, rootData })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_SubscriptionsListenResult.errors
+                    : vErrors.concat(validate_SubscriptionsListenResult.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (!validate_ListPromptsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_ListPromptsResult.errors
+                      : vErrors.concat(validate_ListPromptsResult.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+                if (!valid0) {
+                  const _errs9 = errors;
+                  if (!validate_GetPromptResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors =
+                      vErrors === null
+                        ? validate_GetPromptResult.errors
+                        : vErrors.concat(validate_GetPromptResult.errors);
+                    errors = vErrors.length;
+                  }
+                  var _valid0 = _errs9 === errors;
+                  valid0 = valid0 || _valid0;
+                  if (!valid0) {
+                    const _errs10 = errors;
+                    if (!validate_ListToolsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_ListToolsResult.errors
+                          : vErrors.concat(validate_ListToolsResult.errors);
+                      errors = vErrors.length;
+                    }
+                    var _valid0 = _errs10 === errors;
+                    valid0 = valid0 || _valid0;
+                    if (!valid0) {
+                      const _errs11 = errors;
+                      if (!validate_CallToolResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                        vErrors =
+                          vErrors === null
+                            ? validate_CallToolResult.errors
+                            : vErrors.concat(validate_CallToolResult.errors);
+                        errors = vErrors.length;
+                      }
+                      var _valid0 = _errs11 === errors;
+                      valid0 = valid0 || _valid0;
+                      if (!valid0) {
+                        const _errs12 = errors;
+                        if (
+                          !validate_CompleteResult(data, { instancePath, parentData, parentDataProperty, rootData })
+                        ) {
+                          vErrors =
+                            vErrors === null
+                              ? validate_CompleteResult.errors
+                              : vErrors.concat(validate_CompleteResult.errors);
+                          errors = vErrors.length;
+                        }
+                        var _valid0 = _errs12 === errors;
+                        valid0 = valid0 || _valid0;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
     }
   }
   if (!valid0) {
@@ -32237,35 +28200,18 @@ function validate_ServerResult(
     }
   }
   validate_ServerResult.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ServerResult.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_SingleSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SingleSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_UntitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
+  if (!validate_UntitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null
         ? validate_UntitledSingleSelectEnumSchema.errors
@@ -32274,41 +28220,17 @@ function validate_SingleSelectEnumSchema(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.default = true;
-    props0.description = true;
-    props0.enum = true;
-    props0.title = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_TitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.oneOf = true;
-      props0.title = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_TitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_TitledSingleSelectEnumSchema.errors
+          : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+      errors = vErrors.length;
     }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
   }
   if (!valid0) {
     const err0 = {
@@ -32335,23 +28257,11 @@ function validate_SingleSelectEnumSchema(
     }
   }
   validate_SingleSelectEnumSchema.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_SingleSelectEnumSchema.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_StringSchema(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_StringSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_StringSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -32539,24 +28449,9 @@ function validate_StringSchema(
   validate_StringSchema.errors = vErrors;
   return errors === 0;
 }
-validate_StringSchema.evaluated = {
-  props: { default: true, description: true, format: true, maxLength: true, minLength: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_StringSchema_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_StringSchema_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_StringSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -32744,24 +28639,12 @@ function validate_StringSchema_2(
   validate_StringSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_StringSchema_2.evaluated = {
-  props: { default: true, description: true, format: true, maxLength: true, minLength: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionFilter(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionFilter.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.promptsListChanged !== undefined) {
       if (typeof data.promptsListChanged !== "boolean") {
@@ -32869,24 +28752,12 @@ function validate_SubscriptionFilter(
   validate_SubscriptionFilter.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionFilter.evaluated = {
-  props: { promptsListChanged: true, resourceSubscriptions: true, resourcesListChanged: true, toolsListChanged: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionFilter_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionFilter_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.promptsListChanged !== undefined) {
       if (typeof data.promptsListChanged !== "boolean") {
@@ -32994,24 +28865,12 @@ function validate_SubscriptionFilter_2(
   validate_SubscriptionFilter_2.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionFilter_2.evaluated = {
-  props: { promptsListChanged: true, resourceSubscriptions: true, resourcesListChanged: true, toolsListChanged: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionsAcknowledgedNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionsAcknowledgedNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -33132,7 +28991,6 @@ function validate_SubscriptionsAcknowledgedNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -33160,24 +29018,12 @@ function validate_SubscriptionsAcknowledgedNotification(
   validate_SubscriptionsAcknowledgedNotification.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionsAcknowledgedNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionsAcknowledgedNotificationParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionsAcknowledgedNotificationParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.notifications === undefined) {
       const err0 = {
@@ -33202,7 +29048,6 @@ function validate_SubscriptionsAcknowledgedNotificationParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -33220,7 +29065,6 @@ function validate_SubscriptionsAcknowledgedNotificationParams(
           parentData: data,
           parentDataProperty: "notifications",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -33246,24 +29090,12 @@ function validate_SubscriptionsAcknowledgedNotificationParams(
   validate_SubscriptionsAcknowledgedNotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionsAcknowledgedNotificationParams.evaluated = {
-  props: { _meta: true, notifications: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionsAcknowledgedNotificationParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionsAcknowledgedNotificationParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.notifications === undefined) {
       const err0 = {
@@ -33288,7 +29120,6 @@ function validate_SubscriptionsAcknowledgedNotificationParams_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -33306,7 +29137,6 @@ function validate_SubscriptionsAcknowledgedNotificationParams_2(
           parentData: data,
           parentDataProperty: "notifications",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -33332,24 +29162,12 @@ function validate_SubscriptionsAcknowledgedNotificationParams_2(
   validate_SubscriptionsAcknowledgedNotificationParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionsAcknowledgedNotificationParams_2.evaluated = {
-  props: { _meta: true, notifications: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionsAcknowledgedNotification_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionsAcknowledgedNotification_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -33470,7 +29288,6 @@ function validate_SubscriptionsAcknowledgedNotification_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -33498,24 +29315,12 @@ function validate_SubscriptionsAcknowledgedNotification_2(
   validate_SubscriptionsAcknowledgedNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionsAcknowledgedNotification_2.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionsListenRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionsListenRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -33585,7 +29390,6 @@ function validate_SubscriptionsListenRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -33666,7 +29470,6 @@ function validate_SubscriptionsListenRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -33694,24 +29497,12 @@ function validate_SubscriptionsListenRequest(
   validate_SubscriptionsListenRequest.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionsListenRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionsListenRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionsListenRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -33751,7 +29542,6 @@ function validate_SubscriptionsListenRequestParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -33767,7 +29557,6 @@ function validate_SubscriptionsListenRequestParams(
           parentData: data,
           parentDataProperty: "notifications",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -33793,24 +29582,12 @@ function validate_SubscriptionsListenRequestParams(
   validate_SubscriptionsListenRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionsListenRequestParams.evaluated = {
-  props: { _meta: true, notifications: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionsListenRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionsListenRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -33850,7 +29627,6 @@ function validate_SubscriptionsListenRequestParams_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -33866,7 +29642,6 @@ function validate_SubscriptionsListenRequestParams_2(
           parentData: data,
           parentDataProperty: "notifications",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -33892,24 +29667,12 @@ function validate_SubscriptionsListenRequestParams_2(
   validate_SubscriptionsListenRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionsListenRequestParams_2.evaluated = {
-  props: { _meta: true, notifications: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionsListenRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionsListenRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -33979,7 +29742,6 @@ function validate_SubscriptionsListenRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -34060,7 +29822,6 @@ function validate_SubscriptionsListenRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -34088,24 +29849,12 @@ function validate_SubscriptionsListenRequest_2(
   validate_SubscriptionsListenRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionsListenRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionsListenResult(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionsListenResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -34145,7 +29894,6 @@ function validate_SubscriptionsListenResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -34190,24 +29938,12 @@ function validate_SubscriptionsListenResult(
   validate_SubscriptionsListenResult.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionsListenResult.evaluated = {
-  props: { _meta: true, resultType: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionsListenResultMetaObject(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionsListenResultMetaObject.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/subscriptionId"] === undefined) {
       const err0 = {
@@ -34232,7 +29968,6 @@ function validate_SubscriptionsListenResultMetaObject(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
@@ -34247,7 +29982,6 @@ function validate_SubscriptionsListenResultMetaObject(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -34272,24 +30006,12 @@ function validate_SubscriptionsListenResultMetaObject(
   validate_SubscriptionsListenResultMetaObject.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionsListenResultMetaObject.evaluated = {
-  props: { "io.modelcontextprotocol/serverInfo": true, "io.modelcontextprotocol/subscriptionId": true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionsListenResultMetaObject_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionsListenResultMetaObject_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/subscriptionId"] === undefined) {
       const err0 = {
@@ -34314,7 +30036,6 @@ function validate_SubscriptionsListenResultMetaObject_2(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
@@ -34329,7 +30050,6 @@ function validate_SubscriptionsListenResultMetaObject_2(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -34354,24 +30074,12 @@ function validate_SubscriptionsListenResultMetaObject_2(
   validate_SubscriptionsListenResultMetaObject_2.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionsListenResultMetaObject_2.evaluated = {
-  props: { "io.modelcontextprotocol/serverInfo": true, "io.modelcontextprotocol/subscriptionId": true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionsListenResultResponse(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionsListenResultResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -34426,7 +30134,6 @@ function validate_SubscriptionsListenResultResponse(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -34474,7 +30181,6 @@ function validate_SubscriptionsListenResultResponse(
           parentData: data,
           parentDataProperty: "result",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -34502,24 +30208,12 @@ function validate_SubscriptionsListenResultResponse(
   validate_SubscriptionsListenResultResponse.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionsListenResultResponse.evaluated = {
-  props: { id: true, jsonrpc: true, result: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SubscriptionsListenResult_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SubscriptionsListenResult_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta === undefined) {
       const err0 = {
@@ -34559,7 +30253,6 @@ function validate_SubscriptionsListenResult_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -34604,24 +30297,9 @@ function validate_SubscriptionsListenResult_2(
   validate_SubscriptionsListenResult_2.errors = vErrors;
   return errors === 0;
 }
-validate_SubscriptionsListenResult_2.evaluated = {
-  props: { _meta: true, resultType: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_TextContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TextContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.text === undefined) {
       const err0 = {
@@ -34661,7 +30339,6 @@ function validate_TextContent(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -34676,7 +30353,6 @@ function validate_TextContent(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -34751,24 +30427,9 @@ function validate_TextContent(
   validate_TextContent.errors = vErrors;
   return errors === 0;
 }
-validate_TextContent.evaluated = {
-  props: { _meta: true, annotations: true, text: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_TextContent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TextContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.text === undefined) {
       const err0 = {
@@ -34808,7 +30469,6 @@ function validate_TextContent_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -34823,7 +30483,6 @@ function validate_TextContent_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -34898,24 +30557,12 @@ function validate_TextContent_2(
   validate_TextContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_TextContent_2.evaluated = {
-  props: { _meta: true, annotations: true, text: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TextResourceContents(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextResourceContents.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.text === undefined) {
       const err0 = {
@@ -34955,7 +30602,6 @@ function validate_TextResourceContents(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -35048,24 +30694,12 @@ function validate_TextResourceContents(
   validate_TextResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate_TextResourceContents.evaluated = {
-  props: { _meta: true, mimeType: true, text: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TextResourceContents_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextResourceContents_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.text === undefined) {
       const err0 = {
@@ -35105,7 +30739,6 @@ function validate_TextResourceContents_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -35198,24 +30831,12 @@ function validate_TextResourceContents_2(
   validate_TextResourceContents_2.errors = vErrors;
   return errors === 0;
 }
-validate_TextResourceContents_2.evaluated = {
-  props: { _meta: true, mimeType: true, text: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TitledMultiSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TitledMultiSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.items === undefined) {
       const err0 = {
@@ -35542,24 +31163,12 @@ function validate_TitledMultiSelectEnumSchema(
   validate_TitledMultiSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_TitledMultiSelectEnumSchema.evaluated = {
-  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TitledMultiSelectEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TitledMultiSelectEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.items === undefined) {
       const err0 = {
@@ -35886,24 +31495,12 @@ function validate_TitledMultiSelectEnumSchema_2(
   validate_TitledMultiSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_TitledMultiSelectEnumSchema_2.evaluated = {
-  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TitledSingleSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TitledSingleSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.oneOf === undefined) {
       const err0 = {
@@ -36140,24 +31737,12 @@ function validate_TitledSingleSelectEnumSchema(
   validate_TitledSingleSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_TitledSingleSelectEnumSchema.evaluated = {
-  props: { default: true, description: true, oneOf: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TitledSingleSelectEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TitledSingleSelectEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.oneOf === undefined) {
       const err0 = {
@@ -36394,24 +31979,9 @@ function validate_TitledSingleSelectEnumSchema_2(
   validate_TitledSingleSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_TitledSingleSelectEnumSchema_2.evaluated = {
-  props: { default: true, description: true, oneOf: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Tool(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Tool(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Tool.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.inputSchema === undefined) {
       const err0 = {
@@ -36451,7 +32021,6 @@ function validate_Tool(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -36466,7 +32035,6 @@ function validate_Tool(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
@@ -36502,7 +32070,6 @@ function validate_Tool(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -36697,33 +32264,9 @@ function validate_Tool(
   validate_Tool.errors = vErrors;
   return errors === 0;
 }
-validate_Tool.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    inputSchema: true,
-    name: true,
-    outputSchema: true,
-    title: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolAnnotations(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolAnnotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolAnnotations.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.destructiveHint !== undefined) {
       if (typeof data.destructiveHint !== "boolean") {
@@ -36828,24 +32371,9 @@ function validate_ToolAnnotations(
   validate_ToolAnnotations.errors = vErrors;
   return errors === 0;
 }
-validate_ToolAnnotations.evaluated = {
-  props: { destructiveHint: true, idempotentHint: true, openWorldHint: true, readOnlyHint: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolAnnotations_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolAnnotations_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolAnnotations_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.destructiveHint !== undefined) {
       if (typeof data.destructiveHint !== "boolean") {
@@ -36950,24 +32478,9 @@ function validate_ToolAnnotations_2(
   validate_ToolAnnotations_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolAnnotations_2.evaluated = {
-  props: { destructiveHint: true, idempotentHint: true, openWorldHint: true, readOnlyHint: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolChoice(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolChoice(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolChoice.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.mode !== undefined) {
       let data0 = data.mode;
@@ -37020,20 +32533,9 @@ function validate_ToolChoice(
   validate_ToolChoice.errors = vErrors;
   return errors === 0;
 }
-validate_ToolChoice.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
-function validate_ToolChoice_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolChoice_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolChoice_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.mode !== undefined) {
       let data0 = data.mode;
@@ -37086,20 +32588,12 @@ function validate_ToolChoice_2(
   validate_ToolChoice_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolChoice_2.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
 function validate_ToolListChangedNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolListChangedNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -37205,7 +32699,6 @@ function validate_ToolListChangedNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -37231,24 +32724,12 @@ function validate_ToolListChangedNotification(
   validate_ToolListChangedNotification.errors = vErrors;
   return errors === 0;
 }
-validate_ToolListChangedNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ToolListChangedNotification_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolListChangedNotification_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -37354,7 +32835,6 @@ function validate_ToolListChangedNotification_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -37380,24 +32860,9 @@ function validate_ToolListChangedNotification_2(
   validate_ToolListChangedNotification_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolListChangedNotification_2.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolResultContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolResultContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolResultContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -37452,7 +32917,6 @@ function validate_ToolResultContent(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -37471,7 +32935,6 @@ function validate_ToolResultContent(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -37579,24 +33042,12 @@ function validate_ToolResultContent(
   validate_ToolResultContent.errors = vErrors;
   return errors === 0;
 }
-validate_ToolResultContent.evaluated = {
-  props: { _meta: true, content: true, isError: true, structuredContent: true, toolUseId: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ToolResultContent_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolResultContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -37651,7 +33102,6 @@ function validate_ToolResultContent_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -37670,7 +33120,6 @@ function validate_ToolResultContent_2(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -37778,24 +33227,9 @@ function validate_ToolResultContent_2(
   validate_ToolResultContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolResultContent_2.evaluated = {
-  props: { _meta: true, content: true, isError: true, structuredContent: true, toolUseId: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolUseContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolUseContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolUseContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -37865,7 +33299,6 @@ function validate_ToolUseContent(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -37976,24 +33409,9 @@ function validate_ToolUseContent(
   validate_ToolUseContent.errors = vErrors;
   return errors === 0;
 }
-validate_ToolUseContent.evaluated = {
-  props: { _meta: true, id: true, input: true, name: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolUseContent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolUseContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolUseContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -38063,7 +33481,6 @@ function validate_ToolUseContent_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -38174,24 +33591,9 @@ function validate_ToolUseContent_2(
   validate_ToolUseContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolUseContent_2.evaluated = {
-  props: { _meta: true, id: true, input: true, name: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Tool_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Tool_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Tool_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.inputSchema === undefined) {
       const err0 = {
@@ -38231,7 +33633,6 @@ function validate_Tool_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -38246,7 +33647,6 @@ function validate_Tool_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
@@ -38282,7 +33682,6 @@ function validate_Tool_2(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -38477,33 +33876,12 @@ function validate_Tool_2(
   validate_Tool_2.errors = vErrors;
   return errors === 0;
 }
-validate_Tool_2.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    inputSchema: true,
-    name: true,
-    outputSchema: true,
-    title: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UnsupportedProtocolVersionError(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UnsupportedProtocolVersionError.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === undefined) {
       const err0 = {
@@ -38544,7 +33922,6 @@ function validate_UnsupportedProtocolVersionError(
           parentData: data,
           parentDataProperty: "error",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
@@ -38741,7 +34118,6 @@ function validate_UnsupportedProtocolVersionError(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -38799,24 +34175,12 @@ function validate_UnsupportedProtocolVersionError(
   validate_UnsupportedProtocolVersionError.errors = vErrors;
   return errors === 0;
 }
-validate_UnsupportedProtocolVersionError.evaluated = {
-  props: { error: true, id: true, jsonrpc: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UntitledMultiSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UntitledMultiSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.items === undefined) {
       const err0 = {
@@ -39125,24 +34489,12 @@ function validate_UntitledMultiSelectEnumSchema(
   validate_UntitledMultiSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_UntitledMultiSelectEnumSchema.evaluated = {
-  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UntitledMultiSelectEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UntitledMultiSelectEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.items === undefined) {
       const err0 = {
@@ -39451,24 +34803,12 @@ function validate_UntitledMultiSelectEnumSchema_2(
   validate_UntitledMultiSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_UntitledMultiSelectEnumSchema_2.evaluated = {
-  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UntitledSingleSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UntitledSingleSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.enum === undefined) {
       const err0 = {
@@ -39639,24 +34979,12 @@ function validate_UntitledSingleSelectEnumSchema(
   validate_UntitledSingleSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_UntitledSingleSelectEnumSchema.evaluated = {
-  props: { default: true, description: true, enum: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UntitledSingleSelectEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UntitledSingleSelectEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.enum === undefined) {
       const err0 = {
@@ -39827,11 +35155,6 @@ function validate_UntitledSingleSelectEnumSchema_2(
   validate_UntitledSingleSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_UntitledSingleSelectEnumSchema_2.evaluated = {
-  props: { default: true, description: true, enum: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 const wrapper_JSONObject = { validate: validate_JSONObject };
 const wrapper_JSONValue = { validate: validate_JSONValue };
 

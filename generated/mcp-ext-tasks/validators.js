@@ -1232,19 +1232,9 @@ const schema_WorkingTask = {
   },
   required: ["taskId", "status", "createdAt", "lastUpdatedAt", "ttlMs"],
 };
-function validate_Annotations(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Annotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Annotations.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.audience !== undefined) {
       let data0 = data.audience;
@@ -1258,7 +1248,6 @@ function validate_Annotations(
               parentData: data0,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -1365,24 +1354,9 @@ function validate_Annotations(
   validate_Annotations.errors = vErrors;
   return errors === 0;
 }
-validate_Annotations.evaluated = {
-  props: { audience: true, lastModified: true, priority: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_AudioContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_AudioContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AudioContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
       const err0 = {
@@ -1437,7 +1411,6 @@ function validate_AudioContent(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -1452,7 +1425,6 @@ function validate_AudioContent(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -1561,24 +1533,12 @@ function validate_AudioContent(
   validate_AudioContent.errors = vErrors;
   return errors === 0;
 }
-validate_AudioContent.evaluated = {
-  props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_BlobResourceContents(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_BlobResourceContents.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.blob === undefined) {
       const err0 = {
@@ -1618,7 +1578,6 @@ function validate_BlobResourceContents(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -1728,24 +1687,9 @@ function validate_BlobResourceContents(
   validate_BlobResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate_BlobResourceContents.evaluated = {
-  props: { _meta: true, blob: true, mimeType: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_BooleanSchema(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_BooleanSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_BooleanSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -1864,27 +1808,12 @@ function validate_BooleanSchema(
   validate_BooleanSchema.errors = vErrors;
   return errors === 0;
 }
-validate_BooleanSchema.evaluated = {
-  props: { default: true, description: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CancelTaskRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CancelTaskRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CancelTaskRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (!(
     fastSet.JSONRPCRequest(data) ||
-    validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
@@ -2022,24 +1951,12 @@ function validate_CancelTaskRequest(
   validate_CancelTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate_CancelTaskRequest.evaluated = {
-  props: { method: true, params: true, id: true, jsonrpc: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CancelTaskRequest_allOf_1_properties_params(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CancelTaskRequest_allOf_1_properties_params.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -2091,28 +2008,10 @@ function validate_CancelTaskRequest_allOf_1_properties_params(
   validate_CancelTaskRequest_allOf_1_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate_CancelTaskRequest_allOf_1_properties_params.evaluated = {
-  props: { taskId: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CancelTaskResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CancelTaskResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CancelTaskResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!(
-    fastSet.Result(data) ||
-    validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  )) {
+  if (!(fastSet.Result(data) || validate_Result(data, { instancePath, parentData, parentDataProperty, rootData }))) {
     vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
@@ -2183,20 +2082,9 @@ function validate_CancelTaskResult(
   validate_CancelTaskResult.errors = vErrors;
   return errors === 0;
 }
-validate_CancelTaskResult.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_CancelledTask(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CancelledTask(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CancelledTask.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -2428,24 +2316,26 @@ function validate_CancelledTask(
       }
       var _valid0 = _errs13 === errors;
       valid1 = valid1 || _valid0;
-      const _errs15 = errors;
-      if (data5 !== null) {
-        const err14 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
+      if (!valid1) {
+        const _errs15 = errors;
+        if (data5 !== null) {
+          const err14 = {
+            instancePath: instancePath + "/ttlMs",
+            schemaPath: "#/properties/ttlMs/anyOf/1/type",
+            keyword: "type",
+            params: { type: "null" },
+            message: "must be null",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
         }
-        errors++;
+        var _valid0 = _errs15 === errors;
+        valid1 = valid1 || _valid0;
       }
-      var _valid0 = _errs15 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err15 = {
           instancePath: instancePath + "/ttlMs",
@@ -2539,32 +2429,9 @@ function validate_CancelledTask(
   validate_CancelledTask.errors = vErrors;
   return errors === 0;
 }
-validate_CancelledTask.evaluated = {
-  props: {
-    taskId: true,
-    status: true,
-    statusMessage: true,
-    createdAt: true,
-    lastUpdatedAt: true,
-    ttlMs: true,
-    pollIntervalMs: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CompletedTask(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CompletedTask(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CompletedTask.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -2811,24 +2678,26 @@ function validate_CompletedTask(
       }
       var _valid0 = _errs13 === errors;
       valid1 = valid1 || _valid0;
-      const _errs15 = errors;
-      if (data5 !== null) {
-        const err15 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
+      if (!valid1) {
+        const _errs15 = errors;
+        if (data5 !== null) {
+          const err15 = {
+            instancePath: instancePath + "/ttlMs",
+            schemaPath: "#/properties/ttlMs/anyOf/1/type",
+            keyword: "type",
+            params: { type: "null" },
+            message: "must be null",
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
         }
-        errors++;
+        var _valid0 = _errs15 === errors;
+        valid1 = valid1 || _valid0;
       }
-      var _valid0 = _errs15 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err16 = {
           instancePath: instancePath + "/ttlMs",
@@ -2976,119 +2845,53 @@ function validate_CompletedTask(
   validate_CompletedTask.errors = vErrors;
   return errors === 0;
 }
-validate_CompletedTask.evaluated = {
-  props: {
-    taskId: true,
-    status: true,
-    statusMessage: true,
-    createdAt: true,
-    lastUpdatedAt: true,
-    ttlMs: true,
-    pollIntervalMs: true,
-    result: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ContentBlock(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ContentBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ContentBlock.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.annotations = true;
-    props0.text = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.description = true;
-      props0.icons = true;
-      props0.mimeType = true;
-      props0.name = true;
-      props0.size = true;
-      props0.title = true;
-      props0.type = true;
-      props0.uri = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.resource = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ResourceLink(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ResourceLink.errors : vErrors.concat(validate_ResourceLink.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_EmbeddedResource(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_EmbeddedResource.errors : vErrors.concat(validate_EmbeddedResource.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
   }
   if (!valid0) {
@@ -3116,23 +2919,14 @@ function validate_ContentBlock(
     }
   }
   validate_ContentBlock.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_CreateMessageRequest(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -3205,7 +2999,6 @@ function validate_CreateMessageRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -3233,24 +3026,12 @@ function validate_CreateMessageRequest(
   validate_CreateMessageRequest.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageRequest.evaluated = {
-  props: { method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CreateMessageRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.maxTokens === undefined) {
       const err0 = {
@@ -3345,7 +3126,6 @@ function validate_CreateMessageRequestParams(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -3377,7 +3157,6 @@ function validate_CreateMessageRequestParams(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -3392,7 +3171,6 @@ function validate_CreateMessageRequestParams(
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -3480,7 +3258,6 @@ function validate_CreateMessageRequestParams(
           parentData: data,
           parentDataProperty: "toolChoice",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
@@ -3499,7 +3276,6 @@ function validate_CreateMessageRequestParams(
               parentData: data11,
               parentDataProperty: i2,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
@@ -3540,35 +3316,12 @@ function validate_CreateMessageRequestParams(
   validate_CreateMessageRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageRequestParams.evaluated = {
-  props: {
-    includeContext: true,
-    maxTokens: true,
-    messages: true,
-    metadata: true,
-    modelPreferences: true,
-    stopSequences: true,
-    systemPrompt: true,
-    temperature: true,
-    toolChoice: true,
-    tools: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CreateMessageRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.maxTokens === undefined) {
       const err0 = {
@@ -3663,7 +3416,6 @@ function validate_CreateMessageRequestParams_2(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -3695,7 +3447,6 @@ function validate_CreateMessageRequestParams_2(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
@@ -3710,7 +3461,6 @@ function validate_CreateMessageRequestParams_2(
           parentData: data,
           parentDataProperty: "modelPreferences",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -3798,7 +3548,6 @@ function validate_CreateMessageRequestParams_2(
           parentData: data,
           parentDataProperty: "toolChoice",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ToolChoice.errors : vErrors.concat(validate_ToolChoice.errors);
@@ -3817,7 +3566,6 @@ function validate_CreateMessageRequestParams_2(
               parentData: data11,
               parentDataProperty: i2,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Tool.errors : vErrors.concat(validate_Tool.errors);
@@ -3858,35 +3606,12 @@ function validate_CreateMessageRequestParams_2(
   validate_CreateMessageRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageRequestParams_2.evaluated = {
-  props: {
-    includeContext: true,
-    maxTokens: true,
-    messages: true,
-    metadata: true,
-    modelPreferences: true,
-    stopSequences: true,
-    systemPrompt: true,
-    temperature: true,
-    toolChoice: true,
-    tools: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_CreateMessageResult(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateMessageResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -3941,7 +3666,6 @@ function validate_CreateMessageResult(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -3959,7 +3683,6 @@ function validate_CreateMessageResult(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
@@ -3967,153 +3690,113 @@ function validate_CreateMessageResult(
       }
       var _valid0 = _errs4 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.annotations = true;
-        props0.text = true;
-        props0.type = true;
-      }
-      const _errs5 = errors;
-      if (
-        !validate_ImageContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs5 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
+      if (!valid1) {
+        const _errs5 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
         }
-      }
-      const _errs6 = errors;
-      if (
-        !validate_AudioContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
-        }
-      }
-      const _errs7 = errors;
-      if (
-        !validate_ToolUseContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.id = true;
-          props0.input = true;
-          props0.name = true;
-          props0.type = true;
-        }
-      }
-      const _errs8 = errors;
-      if (
-        !validate_ToolResultContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.content = true;
-          props0.isError = true;
-          props0.structuredContent = true;
-          props0.toolUseId = true;
-          props0.type = true;
-        }
-      }
-      const _errs9 = errors;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.SamplingMessageContentBlock(data1[i0]) ||
-            validate_SamplingMessageContentBlock(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
+        var _valid0 = _errs5 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs6 = errors;
+          if (
+            !validate_AudioContent(data1, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
               rootData,
-              dynamicAnchors,
             })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_SamplingMessageContentBlock.errors
-                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
+          var _valid0 = _errs6 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs7 = errors;
+            if (
+              !validate_ToolUseContent(data1, {
+                instancePath: instancePath + "/content",
+                parentData: data,
+                parentDataProperty: "content",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs7 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs8 = errors;
+              if (
+                !validate_ToolResultContent(data1, {
+                  instancePath: instancePath + "/content",
+                  parentData: data,
+                  parentDataProperty: "content",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_ToolResultContent.errors
+                    : vErrors.concat(validate_ToolResultContent.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs8 === errors;
+              valid1 = valid1 || _valid0;
+              if (!valid1) {
+                const _errs9 = errors;
+                if (Array.isArray(data1)) {
+                  const len0 = data1.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    if (!(
+                      fastSet.SamplingMessageContentBlock(data1[i0]) ||
+                      validate_SamplingMessageContentBlock(data1[i0], {
+                        instancePath: instancePath + "/content/" + i0,
+                        parentData: data1,
+                        parentDataProperty: i0,
+                        rootData,
+                      })
+                    )) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_SamplingMessageContentBlock.errors
+                          : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+                      errors = vErrors.length;
+                    }
+                  }
+                } else {
+                  const err3 = {
+                    instancePath: instancePath + "/content",
+                    schemaPath: "#/properties/content/anyOf/5/type",
+                    keyword: "type",
+                    params: { type: "array" },
+                    message: "must be array",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err3];
+                  } else {
+                    vErrors.push(err3);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs9 === errors;
+                valid1 = valid1 || _valid0;
+              }
+            }
+          }
         }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf/5/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
       }
-      var _valid0 = _errs9 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err4 = {
           instancePath: instancePath + "/content",
@@ -4164,7 +3847,6 @@ function validate_CreateMessageResult(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -4206,28 +3888,10 @@ function validate_CreateMessageResult(
   validate_CreateMessageResult.errors = vErrors;
   return errors === 0;
 }
-validate_CreateMessageResult.evaluated = {
-  props: { _meta: true, content: true, model: true, role: true, stopReason: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_CreateTaskResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CreateTaskResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CreateTaskResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!(
-    fastSet.Result(data) ||
-    validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  )) {
+  if (!(fastSet.Result(data) || validate_Result(data, { instancePath, parentData, parentDataProperty, rootData }))) {
     vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
@@ -4361,138 +4025,146 @@ function validate_CreateTaskResult(
       }
       var _valid0 = _errs7 === errors;
       valid2 = valid2 || _valid0;
-      const _errs9 = errors;
-      if (typeof data1 !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/properties/status/anyOf/1/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
+      if (!valid2) {
+        const _errs9 = errors;
+        if (typeof data1 !== "string") {
+          const err8 = {
+            instancePath: instancePath + "/status",
+            schemaPath: "#/allOf/1/properties/status/anyOf/1/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
         }
-        errors++;
-      }
-      if ("input_required" !== data1) {
-        const err9 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/properties/status/anyOf/1/const",
-          keyword: "const",
-          params: { allowedValue: "input_required" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
+        if ("input_required" !== data1) {
+          const err9 = {
+            instancePath: instancePath + "/status",
+            schemaPath: "#/allOf/1/properties/status/anyOf/1/const",
+            keyword: "const",
+            params: { allowedValue: "input_required" },
+            message: "must be equal to constant",
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
         }
-        errors++;
-      }
-      var _valid0 = _errs9 === errors;
-      valid2 = valid2 || _valid0;
-      const _errs11 = errors;
-      if (typeof data1 !== "string") {
-        const err10 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/properties/status/anyOf/2/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
+        var _valid0 = _errs9 === errors;
+        valid2 = valid2 || _valid0;
+        if (!valid2) {
+          const _errs11 = errors;
+          if (typeof data1 !== "string") {
+            const err10 = {
+              instancePath: instancePath + "/status",
+              schemaPath: "#/allOf/1/properties/status/anyOf/2/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+          if ("completed" !== data1) {
+            const err11 = {
+              instancePath: instancePath + "/status",
+              schemaPath: "#/allOf/1/properties/status/anyOf/2/const",
+              keyword: "const",
+              params: { allowedValue: "completed" },
+              message: "must be equal to constant",
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+          var _valid0 = _errs11 === errors;
+          valid2 = valid2 || _valid0;
+          if (!valid2) {
+            const _errs13 = errors;
+            if (typeof data1 !== "string") {
+              const err12 = {
+                instancePath: instancePath + "/status",
+                schemaPath: "#/allOf/1/properties/status/anyOf/3/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
+            if ("failed" !== data1) {
+              const err13 = {
+                instancePath: instancePath + "/status",
+                schemaPath: "#/allOf/1/properties/status/anyOf/3/const",
+                keyword: "const",
+                params: { allowedValue: "failed" },
+                message: "must be equal to constant",
+              };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
+            }
+            var _valid0 = _errs13 === errors;
+            valid2 = valid2 || _valid0;
+            if (!valid2) {
+              const _errs15 = errors;
+              if (typeof data1 !== "string") {
+                const err14 = {
+                  instancePath: instancePath + "/status",
+                  schemaPath: "#/allOf/1/properties/status/anyOf/4/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+              if ("cancelled" !== data1) {
+                const err15 = {
+                  instancePath: instancePath + "/status",
+                  schemaPath: "#/allOf/1/properties/status/anyOf/4/const",
+                  keyword: "const",
+                  params: { allowedValue: "cancelled" },
+                  message: "must be equal to constant",
+                };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
+                errors++;
+              }
+              var _valid0 = _errs15 === errors;
+              valid2 = valid2 || _valid0;
+            }
+          }
         }
-        errors++;
       }
-      if ("completed" !== data1) {
-        const err11 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/properties/status/anyOf/2/const",
-          keyword: "const",
-          params: { allowedValue: "completed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-      var _valid0 = _errs11 === errors;
-      valid2 = valid2 || _valid0;
-      const _errs13 = errors;
-      if (typeof data1 !== "string") {
-        const err12 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/properties/status/anyOf/3/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if ("failed" !== data1) {
-        const err13 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/properties/status/anyOf/3/const",
-          keyword: "const",
-          params: { allowedValue: "failed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-      var _valid0 = _errs13 === errors;
-      valid2 = valid2 || _valid0;
-      const _errs15 = errors;
-      if (typeof data1 !== "string") {
-        const err14 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/properties/status/anyOf/4/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-      if ("cancelled" !== data1) {
-        const err15 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/properties/status/anyOf/4/const",
-          keyword: "const",
-          params: { allowedValue: "cancelled" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-      var _valid0 = _errs15 === errors;
-      valid2 = valid2 || _valid0;
       if (!valid2) {
         const err16 = {
           instancePath: instancePath + "/status",
@@ -4623,24 +4295,26 @@ function validate_CreateTaskResult(
       }
       var _valid1 = _errs25 === errors;
       valid3 = valid3 || _valid1;
-      const _errs27 = errors;
-      if (data5 !== null) {
-        const err23 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
+      if (!valid3) {
+        const _errs27 = errors;
+        if (data5 !== null) {
+          const err23 = {
+            instancePath: instancePath + "/ttlMs",
+            schemaPath: "#/allOf/1/properties/ttlMs/anyOf/1/type",
+            keyword: "type",
+            params: { type: "null" },
+            message: "must be null",
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
         }
-        errors++;
+        var _valid1 = _errs27 === errors;
+        valid3 = valid3 || _valid1;
       }
-      var _valid1 = _errs27 === errors;
-      valid3 = valid3 || _valid1;
       if (!valid3) {
         const err24 = {
           instancePath: instancePath + "/ttlMs",
@@ -4798,20 +4472,9 @@ function validate_CreateTaskResult(
   validate_CreateTaskResult.errors = vErrors;
   return errors === 0;
 }
-validate_CreateTaskResult.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_DetailedTask(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_DetailedTask(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_DetailedTask.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
@@ -5046,24 +4709,26 @@ function validate_DetailedTask(
       }
       var _valid1 = _errs15 === errors;
       valid2 = valid2 || _valid1;
-      const _errs17 = errors;
-      if (data5 !== null) {
-        const err14 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/anyOf/0/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
+      if (!valid2) {
+        const _errs17 = errors;
+        if (data5 !== null) {
+          const err14 = {
+            instancePath: instancePath + "/ttlMs",
+            schemaPath: "#/anyOf/0/properties/ttlMs/anyOf/1/type",
+            keyword: "type",
+            params: { type: "null" },
+            message: "must be null",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
         }
-        errors++;
+        var _valid1 = _errs17 === errors;
+        valid2 = valid2 || _valid1;
       }
-      var _valid1 = _errs17 === errors;
-      valid2 = valid2 || _valid1;
       if (!valid2) {
         const err15 = {
           instancePath: instancePath + "/ttlMs",
@@ -5156,1562 +4821,1515 @@ function validate_DetailedTask(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.taskId = true;
-    props0.status = true;
-    props0.statusMessage = true;
-    props0.createdAt = true;
-    props0.lastUpdatedAt = true;
-    props0.ttlMs = true;
-    props0.pollIntervalMs = true;
-  }
-  const _errs21 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err20 = {
-        instancePath,
-        schemaPath: "#/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err20];
-      } else {
-        vErrors.push(err20);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err21 = {
-        instancePath,
-        schemaPath: "#/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err21];
-      } else {
-        vErrors.push(err21);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err22 = {
-        instancePath,
-        schemaPath: "#/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err22];
-      } else {
-        vErrors.push(err22);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err23 = {
-        instancePath,
-        schemaPath: "#/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err23];
-      } else {
-        vErrors.push(err23);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err24 = {
-        instancePath,
-        schemaPath: "#/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err24];
-      } else {
-        vErrors.push(err24);
-      }
-      errors++;
-    }
-    if (data.inputRequests === undefined) {
-      const err25 = {
-        instancePath,
-        schemaPath: "#/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "inputRequests" },
-        message: "must have required property '" + "inputRequests" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err25];
-      } else {
-        vErrors.push(err25);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err26 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/anyOf/1/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+  if (!valid0) {
+    const _errs21 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.taskId === undefined) {
+        const err20 = {
+          instancePath,
+          schemaPath: "#/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "taskId" },
+          message: "must have required property '" + "taskId" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err26];
+          vErrors = [err20];
         } else {
-          vErrors.push(err26);
+          vErrors.push(err20);
         }
         errors++;
       }
-    }
-    if (data.status !== undefined) {
-      let data8 = data.status;
-      if (typeof data8 !== "string") {
-        const err27 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/anyOf/1/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.status === undefined) {
+        const err21 = {
+          instancePath,
+          schemaPath: "#/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "status" },
+          message: "must have required property '" + "status" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err27];
+          vErrors = [err21];
         } else {
-          vErrors.push(err27);
+          vErrors.push(err21);
         }
         errors++;
       }
-      if ("input_required" !== data8) {
-        const err28 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/anyOf/1/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "input_required" },
-          message: "must be equal to constant",
+      if (data.createdAt === undefined) {
+        const err22 = {
+          instancePath,
+          schemaPath: "#/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "createdAt" },
+          message: "must have required property '" + "createdAt" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err22];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err22);
         }
         errors++;
       }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err29 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/anyOf/1/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.lastUpdatedAt === undefined) {
+        const err23 = {
+          instancePath,
+          schemaPath: "#/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "lastUpdatedAt" },
+          message: "must have required property '" + "lastUpdatedAt" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err29];
+          vErrors = [err23];
         } else {
-          vErrors.push(err29);
+          vErrors.push(err23);
         }
         errors++;
       }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err30 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/anyOf/1/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.ttlMs === undefined) {
+        const err24 = {
+          instancePath,
+          schemaPath: "#/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "ttlMs" },
+          message: "must have required property '" + "ttlMs" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err30];
+          vErrors = [err24];
         } else {
-          vErrors.push(err30);
+          vErrors.push(err24);
         }
         errors++;
       }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err31 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/anyOf/1/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.inputRequests === undefined) {
+        const err25 = {
+          instancePath,
+          schemaPath: "#/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "inputRequests" },
+          message: "must have required property '" + "inputRequests" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err31];
+          vErrors = [err25];
         } else {
-          vErrors.push(err31);
+          vErrors.push(err25);
         }
         errors++;
       }
-    }
-    if (data.ttlMs !== undefined) {
-      let data12 = data.ttlMs;
-      const _errs34 = errors;
-      let valid4 = false;
-      const _errs35 = errors;
-      if (!(typeof data12 == "number" && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
-        const err32 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/anyOf/1/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
+      if (data.taskId !== undefined) {
+        if (typeof data.taskId !== "string") {
+          const err26 = {
+            instancePath: instancePath + "/taskId",
+            schemaPath: "#/anyOf/1/properties/taskId/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
         }
-        errors++;
       }
-      if (typeof data12 == "number" && isFinite(data12)) {
-        if (data12 > 9007199254740991 || isNaN(data12)) {
-          const err33 = {
+      if (data.status !== undefined) {
+        let data8 = data.status;
+        if (typeof data8 !== "string") {
+          const err27 = {
+            instancePath: instancePath + "/status",
+            schemaPath: "#/anyOf/1/properties/status/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+        if ("input_required" !== data8) {
+          const err28 = {
+            instancePath: instancePath + "/status",
+            schemaPath: "#/anyOf/1/properties/status/const",
+            keyword: "const",
+            params: { allowedValue: "input_required" },
+            message: "must be equal to constant",
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      }
+      if (data.statusMessage !== undefined) {
+        if (typeof data.statusMessage !== "string") {
+          const err29 = {
+            instancePath: instancePath + "/statusMessage",
+            schemaPath: "#/anyOf/1/properties/statusMessage/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      }
+      if (data.createdAt !== undefined) {
+        if (typeof data.createdAt !== "string") {
+          const err30 = {
+            instancePath: instancePath + "/createdAt",
+            schemaPath: "#/anyOf/1/properties/createdAt/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      }
+      if (data.lastUpdatedAt !== undefined) {
+        if (typeof data.lastUpdatedAt !== "string") {
+          const err31 = {
+            instancePath: instancePath + "/lastUpdatedAt",
+            schemaPath: "#/anyOf/1/properties/lastUpdatedAt/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      }
+      if (data.ttlMs !== undefined) {
+        let data12 = data.ttlMs;
+        const _errs34 = errors;
+        let valid4 = false;
+        const _errs35 = errors;
+        if (!(typeof data12 == "number" && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+          const err32 = {
             instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/anyOf/1/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+            schemaPath: "#/anyOf/1/properties/ttlMs/anyOf/0/type",
+            keyword: "type",
+            params: { type: "integer" },
+            message: "must be integer",
           };
           if (vErrors === null) {
-            vErrors = [err33];
+            vErrors = [err32];
           } else {
-            vErrors.push(err33);
+            vErrors.push(err32);
           }
           errors++;
         }
-        if (data12 < -9007199254740991 || isNaN(data12)) {
-          const err34 = {
+        if (typeof data12 == "number" && isFinite(data12)) {
+          if (data12 > 9007199254740991 || isNaN(data12)) {
+            const err33 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/anyOf/1/properties/ttlMs/anyOf/0/maximum",
+              keyword: "maximum",
+              params: { comparison: "<=", limit: 9007199254740991 },
+              message: "must be <= 9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err33];
+            } else {
+              vErrors.push(err33);
+            }
+            errors++;
+          }
+          if (data12 < -9007199254740991 || isNaN(data12)) {
+            const err34 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/anyOf/1/properties/ttlMs/anyOf/0/minimum",
+              keyword: "minimum",
+              params: { comparison: ">=", limit: -9007199254740991 },
+              message: "must be >= -9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
+        var _valid2 = _errs35 === errors;
+        valid4 = valid4 || _valid2;
+        if (!valid4) {
+          const _errs37 = errors;
+          if (data12 !== null) {
+            const err35 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/anyOf/1/properties/ttlMs/anyOf/1/type",
+              keyword: "type",
+              params: { type: "null" },
+              message: "must be null",
+            };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
+          var _valid2 = _errs37 === errors;
+          valid4 = valid4 || _valid2;
+        }
+        if (!valid4) {
+          const err36 = {
             instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/anyOf/1/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
+            schemaPath: "#/anyOf/1/properties/ttlMs/anyOf",
+            keyword: "anyOf",
+            params: {},
+            message: "must match a schema in anyOf",
           };
           if (vErrors === null) {
-            vErrors = [err34];
+            vErrors = [err36];
           } else {
-            vErrors.push(err34);
+            vErrors.push(err36);
           }
           errors++;
-        }
-      }
-      var _valid2 = _errs35 === errors;
-      valid4 = valid4 || _valid2;
-      const _errs37 = errors;
-      if (data12 !== null) {
-        const err35 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/anyOf/1/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err35];
         } else {
-          vErrors.push(err35);
-        }
-        errors++;
-      }
-      var _valid2 = _errs37 === errors;
-      valid4 = valid4 || _valid2;
-      if (!valid4) {
-        const err36 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/anyOf/1/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err36];
-        } else {
-          vErrors.push(err36);
-        }
-        errors++;
-      } else {
-        errors = _errs34;
-        if (vErrors !== null) {
-          if (_errs34) {
-            vErrors.length = _errs34;
-          } else {
-            vErrors = null;
+          errors = _errs34;
+          if (vErrors !== null) {
+            if (_errs34) {
+              vErrors.length = _errs34;
+            } else {
+              vErrors = null;
+            }
           }
         }
       }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data13 = data.pollIntervalMs;
-      if (!(typeof data13 == "number" && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
-        const err37 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/anyOf/1/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err37];
-        } else {
-          vErrors.push(err37);
-        }
-        errors++;
-      }
-      if (typeof data13 == "number" && isFinite(data13)) {
-        if (data13 > 9007199254740991 || isNaN(data13)) {
-          const err38 = {
+      if (data.pollIntervalMs !== undefined) {
+        let data13 = data.pollIntervalMs;
+        if (!(typeof data13 == "number" && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
+          const err37 = {
             instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/anyOf/1/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+            schemaPath: "#/anyOf/1/properties/pollIntervalMs/type",
+            keyword: "type",
+            params: { type: "integer" },
+            message: "must be integer",
           };
           if (vErrors === null) {
-            vErrors = [err38];
+            vErrors = [err37];
           } else {
-            vErrors.push(err38);
+            vErrors.push(err37);
           }
           errors++;
         }
-        if (data13 < -9007199254740991 || isNaN(data13)) {
-          const err39 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/anyOf/1/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err39];
-          } else {
-            vErrors.push(err39);
+        if (typeof data13 == "number" && isFinite(data13)) {
+          if (data13 > 9007199254740991 || isNaN(data13)) {
+            const err38 = {
+              instancePath: instancePath + "/pollIntervalMs",
+              schemaPath: "#/anyOf/1/properties/pollIntervalMs/maximum",
+              keyword: "maximum",
+              params: { comparison: "<=", limit: 9007199254740991 },
+              message: "must be <= 9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err38];
+            } else {
+              vErrors.push(err38);
+            }
+            errors++;
           }
-          errors++;
+          if (data13 < -9007199254740991 || isNaN(data13)) {
+            const err39 = {
+              instancePath: instancePath + "/pollIntervalMs",
+              schemaPath: "#/anyOf/1/properties/pollIntervalMs/minimum",
+              keyword: "minimum",
+              params: { comparison: ">=", limit: -9007199254740991 },
+              message: "must be >= -9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
         }
       }
-    }
-    if (data.inputRequests !== undefined) {
-      if (!(
-        fastSet.InputRequests(data.inputRequests) ||
-        validate_InputRequests(data.inputRequests, {
-          instancePath: instancePath + "/inputRequests",
-          parentData: data,
-          parentDataProperty: "inputRequests",
-          rootData,
-          dynamicAnchors,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
-        errors = vErrors.length;
+      if (data.inputRequests !== undefined) {
+        if (!(
+          fastSet.InputRequests(data.inputRequests) ||
+          validate_InputRequests(data.inputRequests, {
+            instancePath: instancePath + "/inputRequests",
+            parentData: data,
+            parentDataProperty: "inputRequests",
+            rootData,
+          })
+        )) {
+          vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
+          errors = vErrors.length;
+        }
       }
-    }
-  } else {
-    const err40 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err40];
     } else {
-      vErrors.push(err40);
-    }
-    errors++;
-  }
-  var _valid0 = _errs21 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
-      props0.inputRequests = true;
-    }
-  }
-  const _errs42 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err41 = {
+      const err40 = {
         instancePath,
-        schemaPath: "#/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
+        schemaPath: "#/anyOf/1/type",
+        keyword: "type",
+        params: { type: "object" },
+        message: "must be object",
       };
       if (vErrors === null) {
-        vErrors = [err41];
+        vErrors = [err40];
       } else {
-        vErrors.push(err41);
+        vErrors.push(err40);
       }
       errors++;
     }
-    if (data.status === undefined) {
-      const err42 = {
-        instancePath,
-        schemaPath: "#/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err42];
-      } else {
-        vErrors.push(err42);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err43 = {
-        instancePath,
-        schemaPath: "#/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err43];
-      } else {
-        vErrors.push(err43);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err44 = {
-        instancePath,
-        schemaPath: "#/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err44];
-      } else {
-        vErrors.push(err44);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err45 = {
-        instancePath,
-        schemaPath: "#/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err45];
-      } else {
-        vErrors.push(err45);
-      }
-      errors++;
-    }
-    if (data.result === undefined) {
-      const err46 = {
-        instancePath,
-        schemaPath: "#/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "result" },
-        message: "must have required property '" + "result" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err46];
-      } else {
-        vErrors.push(err46);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err47 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/anyOf/2/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err47];
-        } else {
-          vErrors.push(err47);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      let data16 = data.status;
-      if (typeof data16 !== "string") {
-        const err48 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/anyOf/2/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err48];
-        } else {
-          vErrors.push(err48);
-        }
-        errors++;
-      }
-      if ("completed" !== data16) {
-        const err49 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/anyOf/2/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "completed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err49];
-        } else {
-          vErrors.push(err49);
-        }
-        errors++;
-      }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err50 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/anyOf/2/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err50];
-        } else {
-          vErrors.push(err50);
-        }
-        errors++;
-      }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err51 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/anyOf/2/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err51];
-        } else {
-          vErrors.push(err51);
-        }
-        errors++;
-      }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err52 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/anyOf/2/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err52];
-        } else {
-          vErrors.push(err52);
-        }
-        errors++;
-      }
-    }
-    if (data.ttlMs !== undefined) {
-      let data20 = data.ttlMs;
-      const _errs55 = errors;
-      let valid6 = false;
-      const _errs56 = errors;
-      if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
-        const err53 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/anyOf/2/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err53];
-        } else {
-          vErrors.push(err53);
-        }
-        errors++;
-      }
-      if (typeof data20 == "number" && isFinite(data20)) {
-        if (data20 > 9007199254740991 || isNaN(data20)) {
-          const err54 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/anyOf/2/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+    var _valid0 = _errs21 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs42 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.taskId === undefined) {
+          const err41 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "taskId" },
+            message: "must have required property '" + "taskId" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err54];
+            vErrors = [err41];
           } else {
-            vErrors.push(err54);
+            vErrors.push(err41);
           }
           errors++;
         }
-        if (data20 < -9007199254740991 || isNaN(data20)) {
-          const err55 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/anyOf/2/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
+        if (data.status === undefined) {
+          const err42 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "status" },
+            message: "must have required property '" + "status" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err55];
+            vErrors = [err42];
           } else {
-            vErrors.push(err55);
+            vErrors.push(err42);
           }
           errors++;
         }
-      }
-      var _valid3 = _errs56 === errors;
-      valid6 = valid6 || _valid3;
-      const _errs58 = errors;
-      if (data20 !== null) {
-        const err56 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/anyOf/2/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err56];
-        } else {
-          vErrors.push(err56);
-        }
-        errors++;
-      }
-      var _valid3 = _errs58 === errors;
-      valid6 = valid6 || _valid3;
-      if (!valid6) {
-        const err57 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/anyOf/2/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err57];
-        } else {
-          vErrors.push(err57);
-        }
-        errors++;
-      } else {
-        errors = _errs55;
-        if (vErrors !== null) {
-          if (_errs55) {
-            vErrors.length = _errs55;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data21 = data.pollIntervalMs;
-      if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
-        const err58 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/anyOf/2/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err58];
-        } else {
-          vErrors.push(err58);
-        }
-        errors++;
-      }
-      if (typeof data21 == "number" && isFinite(data21)) {
-        if (data21 > 9007199254740991 || isNaN(data21)) {
-          const err59 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/anyOf/2/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+        if (data.createdAt === undefined) {
+          const err43 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "createdAt" },
+            message: "must have required property '" + "createdAt" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err59];
+            vErrors = [err43];
           } else {
-            vErrors.push(err59);
+            vErrors.push(err43);
           }
           errors++;
         }
-        if (data21 < -9007199254740991 || isNaN(data21)) {
-          const err60 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/anyOf/2/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
+        if (data.lastUpdatedAt === undefined) {
+          const err44 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "lastUpdatedAt" },
+            message: "must have required property '" + "lastUpdatedAt" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err60];
+            vErrors = [err44];
           } else {
-            vErrors.push(err60);
+            vErrors.push(err44);
           }
           errors++;
         }
-      }
-    }
-    if (data.result !== undefined) {
-      let data22 = data.result;
-      if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
-        for (const key0 in data22) {
-          const _errs64 = errors;
-          if (typeof key0 !== "string") {
-            const err61 = {
-              instancePath: instancePath + "/result",
-              schemaPath: "#/anyOf/2/properties/result/propertyNames/type",
+        if (data.ttlMs === undefined) {
+          const err45 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "ttlMs" },
+            message: "must have required property '" + "ttlMs" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+        if (data.result === undefined) {
+          const err46 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "result" },
+            message: "must have required property '" + "result" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
+        if (data.taskId !== undefined) {
+          if (typeof data.taskId !== "string") {
+            const err47 = {
+              instancePath: instancePath + "/taskId",
+              schemaPath: "#/anyOf/2/properties/taskId/type",
               keyword: "type",
               params: { type: "string" },
               message: "must be string",
-              propertyName: key0,
             };
             if (vErrors === null) {
-              vErrors = [err61];
+              vErrors = [err47];
             } else {
-              vErrors.push(err61);
+              vErrors.push(err47);
             }
             errors++;
           }
-          var valid7 = _errs64 === errors;
-          if (!valid7) {
-            const err62 = {
-              instancePath: instancePath + "/result",
-              schemaPath: "#/anyOf/2/properties/result/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key0 },
-              message: "property name must be valid",
+        }
+        if (data.status !== undefined) {
+          let data16 = data.status;
+          if (typeof data16 !== "string") {
+            const err48 = {
+              instancePath: instancePath + "/status",
+              schemaPath: "#/anyOf/2/properties/status/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err62];
+              vErrors = [err48];
             } else {
-              vErrors.push(err62);
+              vErrors.push(err48);
+            }
+            errors++;
+          }
+          if ("completed" !== data16) {
+            const err49 = {
+              instancePath: instancePath + "/status",
+              schemaPath: "#/anyOf/2/properties/status/const",
+              keyword: "const",
+              params: { allowedValue: "completed" },
+              message: "must be equal to constant",
+            };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          }
+        }
+        if (data.statusMessage !== undefined) {
+          if (typeof data.statusMessage !== "string") {
+            const err50 = {
+              instancePath: instancePath + "/statusMessage",
+              schemaPath: "#/anyOf/2/properties/statusMessage/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err50];
+            } else {
+              vErrors.push(err50);
+            }
+            errors++;
+          }
+        }
+        if (data.createdAt !== undefined) {
+          if (typeof data.createdAt !== "string") {
+            const err51 = {
+              instancePath: instancePath + "/createdAt",
+              schemaPath: "#/anyOf/2/properties/createdAt/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err51];
+            } else {
+              vErrors.push(err51);
+            }
+            errors++;
+          }
+        }
+        if (data.lastUpdatedAt !== undefined) {
+          if (typeof data.lastUpdatedAt !== "string") {
+            const err52 = {
+              instancePath: instancePath + "/lastUpdatedAt",
+              schemaPath: "#/anyOf/2/properties/lastUpdatedAt/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err52];
+            } else {
+              vErrors.push(err52);
+            }
+            errors++;
+          }
+        }
+        if (data.ttlMs !== undefined) {
+          let data20 = data.ttlMs;
+          const _errs55 = errors;
+          let valid6 = false;
+          const _errs56 = errors;
+          if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
+            const err53 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/anyOf/2/properties/ttlMs/anyOf/0/type",
+              keyword: "type",
+              params: { type: "integer" },
+              message: "must be integer",
+            };
+            if (vErrors === null) {
+              vErrors = [err53];
+            } else {
+              vErrors.push(err53);
+            }
+            errors++;
+          }
+          if (typeof data20 == "number" && isFinite(data20)) {
+            if (data20 > 9007199254740991 || isNaN(data20)) {
+              const err54 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/anyOf/2/properties/ttlMs/anyOf/0/maximum",
+                keyword: "maximum",
+                params: { comparison: "<=", limit: 9007199254740991 },
+                message: "must be <= 9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err54];
+              } else {
+                vErrors.push(err54);
+              }
+              errors++;
+            }
+            if (data20 < -9007199254740991 || isNaN(data20)) {
+              const err55 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/anyOf/2/properties/ttlMs/anyOf/0/minimum",
+                keyword: "minimum",
+                params: { comparison: ">=", limit: -9007199254740991 },
+                message: "must be >= -9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err55];
+              } else {
+                vErrors.push(err55);
+              }
+              errors++;
+            }
+          }
+          var _valid3 = _errs56 === errors;
+          valid6 = valid6 || _valid3;
+          if (!valid6) {
+            const _errs58 = errors;
+            if (data20 !== null) {
+              const err56 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/anyOf/2/properties/ttlMs/anyOf/1/type",
+                keyword: "type",
+                params: { type: "null" },
+                message: "must be null",
+              };
+              if (vErrors === null) {
+                vErrors = [err56];
+              } else {
+                vErrors.push(err56);
+              }
+              errors++;
+            }
+            var _valid3 = _errs58 === errors;
+            valid6 = valid6 || _valid3;
+          }
+          if (!valid6) {
+            const err57 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/anyOf/2/properties/ttlMs/anyOf",
+              keyword: "anyOf",
+              params: {},
+              message: "must match a schema in anyOf",
+            };
+            if (vErrors === null) {
+              vErrors = [err57];
+            } else {
+              vErrors.push(err57);
+            }
+            errors++;
+          } else {
+            errors = _errs55;
+            if (vErrors !== null) {
+              if (_errs55) {
+                vErrors.length = _errs55;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+        if (data.pollIntervalMs !== undefined) {
+          let data21 = data.pollIntervalMs;
+          if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
+            const err58 = {
+              instancePath: instancePath + "/pollIntervalMs",
+              schemaPath: "#/anyOf/2/properties/pollIntervalMs/type",
+              keyword: "type",
+              params: { type: "integer" },
+              message: "must be integer",
+            };
+            if (vErrors === null) {
+              vErrors = [err58];
+            } else {
+              vErrors.push(err58);
+            }
+            errors++;
+          }
+          if (typeof data21 == "number" && isFinite(data21)) {
+            if (data21 > 9007199254740991 || isNaN(data21)) {
+              const err59 = {
+                instancePath: instancePath + "/pollIntervalMs",
+                schemaPath: "#/anyOf/2/properties/pollIntervalMs/maximum",
+                keyword: "maximum",
+                params: { comparison: "<=", limit: 9007199254740991 },
+                message: "must be <= 9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err59];
+              } else {
+                vErrors.push(err59);
+              }
+              errors++;
+            }
+            if (data21 < -9007199254740991 || isNaN(data21)) {
+              const err60 = {
+                instancePath: instancePath + "/pollIntervalMs",
+                schemaPath: "#/anyOf/2/properties/pollIntervalMs/minimum",
+                keyword: "minimum",
+                params: { comparison: ">=", limit: -9007199254740991 },
+                message: "must be >= -9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err60];
+              } else {
+                vErrors.push(err60);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data.result !== undefined) {
+          let data22 = data.result;
+          if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
+            for (const key0 in data22) {
+              const _errs64 = errors;
+              if (typeof key0 !== "string") {
+                const err61 = {
+                  instancePath: instancePath + "/result",
+                  schemaPath: "#/anyOf/2/properties/result/propertyNames/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                  propertyName: key0,
+                };
+                if (vErrors === null) {
+                  vErrors = [err61];
+                } else {
+                  vErrors.push(err61);
+                }
+                errors++;
+              }
+              var valid7 = _errs64 === errors;
+              if (!valid7) {
+                const err62 = {
+                  instancePath: instancePath + "/result",
+                  schemaPath: "#/anyOf/2/properties/result/propertyNames",
+                  keyword: "propertyNames",
+                  params: { propertyName: key0 },
+                  message: "property name must be valid",
+                };
+                if (vErrors === null) {
+                  vErrors = [err62];
+                } else {
+                  vErrors.push(err62);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err63 = {
+              instancePath: instancePath + "/result",
+              schemaPath: "#/anyOf/2/properties/result/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err63];
+            } else {
+              vErrors.push(err63);
             }
             errors++;
           }
         }
       } else {
-        const err63 = {
-          instancePath: instancePath + "/result",
-          schemaPath: "#/anyOf/2/properties/result/type",
+        const err64 = {
+          instancePath,
+          schemaPath: "#/anyOf/2/type",
           keyword: "type",
           params: { type: "object" },
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err63];
+          vErrors = [err64];
         } else {
-          vErrors.push(err63);
+          vErrors.push(err64);
         }
         errors++;
       }
-    }
-  } else {
-    const err64 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err64];
-    } else {
-      vErrors.push(err64);
-    }
-    errors++;
-  }
-  var _valid0 = _errs42 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
-      props0.result = true;
-    }
-  }
-  const _errs67 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err65 = {
-        instancePath,
-        schemaPath: "#/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err65];
-      } else {
-        vErrors.push(err65);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err66 = {
-        instancePath,
-        schemaPath: "#/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err66];
-      } else {
-        vErrors.push(err66);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err67 = {
-        instancePath,
-        schemaPath: "#/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err67];
-      } else {
-        vErrors.push(err67);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err68 = {
-        instancePath,
-        schemaPath: "#/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err68];
-      } else {
-        vErrors.push(err68);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err69 = {
-        instancePath,
-        schemaPath: "#/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err69];
-      } else {
-        vErrors.push(err69);
-      }
-      errors++;
-    }
-    if (data.error === undefined) {
-      const err70 = {
-        instancePath,
-        schemaPath: "#/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "error" },
-        message: "must have required property '" + "error" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err70];
-      } else {
-        vErrors.push(err70);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err71 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/anyOf/3/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err71];
+      var _valid0 = _errs42 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs67 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.taskId === undefined) {
+            const err65 = {
+              instancePath,
+              schemaPath: "#/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "taskId" },
+              message: "must have required property '" + "taskId" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err65];
+            } else {
+              vErrors.push(err65);
+            }
+            errors++;
+          }
+          if (data.status === undefined) {
+            const err66 = {
+              instancePath,
+              schemaPath: "#/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "status" },
+              message: "must have required property '" + "status" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err66];
+            } else {
+              vErrors.push(err66);
+            }
+            errors++;
+          }
+          if (data.createdAt === undefined) {
+            const err67 = {
+              instancePath,
+              schemaPath: "#/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "createdAt" },
+              message: "must have required property '" + "createdAt" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err67];
+            } else {
+              vErrors.push(err67);
+            }
+            errors++;
+          }
+          if (data.lastUpdatedAt === undefined) {
+            const err68 = {
+              instancePath,
+              schemaPath: "#/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "lastUpdatedAt" },
+              message: "must have required property '" + "lastUpdatedAt" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err68];
+            } else {
+              vErrors.push(err68);
+            }
+            errors++;
+          }
+          if (data.ttlMs === undefined) {
+            const err69 = {
+              instancePath,
+              schemaPath: "#/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "ttlMs" },
+              message: "must have required property '" + "ttlMs" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err69];
+            } else {
+              vErrors.push(err69);
+            }
+            errors++;
+          }
+          if (data.error === undefined) {
+            const err70 = {
+              instancePath,
+              schemaPath: "#/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "error" },
+              message: "must have required property '" + "error" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err70];
+            } else {
+              vErrors.push(err70);
+            }
+            errors++;
+          }
+          if (data.taskId !== undefined) {
+            if (typeof data.taskId !== "string") {
+              const err71 = {
+                instancePath: instancePath + "/taskId",
+                schemaPath: "#/anyOf/3/properties/taskId/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err71];
+              } else {
+                vErrors.push(err71);
+              }
+              errors++;
+            }
+          }
+          if (data.status !== undefined) {
+            let data24 = data.status;
+            if (typeof data24 !== "string") {
+              const err72 = {
+                instancePath: instancePath + "/status",
+                schemaPath: "#/anyOf/3/properties/status/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err72];
+              } else {
+                vErrors.push(err72);
+              }
+              errors++;
+            }
+            if ("failed" !== data24) {
+              const err73 = {
+                instancePath: instancePath + "/status",
+                schemaPath: "#/anyOf/3/properties/status/const",
+                keyword: "const",
+                params: { allowedValue: "failed" },
+                message: "must be equal to constant",
+              };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+          }
+          if (data.statusMessage !== undefined) {
+            if (typeof data.statusMessage !== "string") {
+              const err74 = {
+                instancePath: instancePath + "/statusMessage",
+                schemaPath: "#/anyOf/3/properties/statusMessage/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err74];
+              } else {
+                vErrors.push(err74);
+              }
+              errors++;
+            }
+          }
+          if (data.createdAt !== undefined) {
+            if (typeof data.createdAt !== "string") {
+              const err75 = {
+                instancePath: instancePath + "/createdAt",
+                schemaPath: "#/anyOf/3/properties/createdAt/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err75];
+              } else {
+                vErrors.push(err75);
+              }
+              errors++;
+            }
+          }
+          if (data.lastUpdatedAt !== undefined) {
+            if (typeof data.lastUpdatedAt !== "string") {
+              const err76 = {
+                instancePath: instancePath + "/lastUpdatedAt",
+                schemaPath: "#/anyOf/3/properties/lastUpdatedAt/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err76];
+              } else {
+                vErrors.push(err76);
+              }
+              errors++;
+            }
+          }
+          if (data.ttlMs !== undefined) {
+            let data28 = data.ttlMs;
+            const _errs80 = errors;
+            let valid9 = false;
+            const _errs81 = errors;
+            if (!(typeof data28 == "number" && !(data28 % 1) && !isNaN(data28) && isFinite(data28))) {
+              const err77 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/anyOf/3/properties/ttlMs/anyOf/0/type",
+                keyword: "type",
+                params: { type: "integer" },
+                message: "must be integer",
+              };
+              if (vErrors === null) {
+                vErrors = [err77];
+              } else {
+                vErrors.push(err77);
+              }
+              errors++;
+            }
+            if (typeof data28 == "number" && isFinite(data28)) {
+              if (data28 > 9007199254740991 || isNaN(data28)) {
+                const err78 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/anyOf/3/properties/ttlMs/anyOf/0/maximum",
+                  keyword: "maximum",
+                  params: { comparison: "<=", limit: 9007199254740991 },
+                  message: "must be <= 9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err78];
+                } else {
+                  vErrors.push(err78);
+                }
+                errors++;
+              }
+              if (data28 < -9007199254740991 || isNaN(data28)) {
+                const err79 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/anyOf/3/properties/ttlMs/anyOf/0/minimum",
+                  keyword: "minimum",
+                  params: { comparison: ">=", limit: -9007199254740991 },
+                  message: "must be >= -9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err79];
+                } else {
+                  vErrors.push(err79);
+                }
+                errors++;
+              }
+            }
+            var _valid4 = _errs81 === errors;
+            valid9 = valid9 || _valid4;
+            if (!valid9) {
+              const _errs83 = errors;
+              if (data28 !== null) {
+                const err80 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/anyOf/3/properties/ttlMs/anyOf/1/type",
+                  keyword: "type",
+                  params: { type: "null" },
+                  message: "must be null",
+                };
+                if (vErrors === null) {
+                  vErrors = [err80];
+                } else {
+                  vErrors.push(err80);
+                }
+                errors++;
+              }
+              var _valid4 = _errs83 === errors;
+              valid9 = valid9 || _valid4;
+            }
+            if (!valid9) {
+              const err81 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/anyOf/3/properties/ttlMs/anyOf",
+                keyword: "anyOf",
+                params: {},
+                message: "must match a schema in anyOf",
+              };
+              if (vErrors === null) {
+                vErrors = [err81];
+              } else {
+                vErrors.push(err81);
+              }
+              errors++;
+            } else {
+              errors = _errs80;
+              if (vErrors !== null) {
+                if (_errs80) {
+                  vErrors.length = _errs80;
+                } else {
+                  vErrors = null;
+                }
+              }
+            }
+          }
+          if (data.pollIntervalMs !== undefined) {
+            let data29 = data.pollIntervalMs;
+            if (!(typeof data29 == "number" && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
+              const err82 = {
+                instancePath: instancePath + "/pollIntervalMs",
+                schemaPath: "#/anyOf/3/properties/pollIntervalMs/type",
+                keyword: "type",
+                params: { type: "integer" },
+                message: "must be integer",
+              };
+              if (vErrors === null) {
+                vErrors = [err82];
+              } else {
+                vErrors.push(err82);
+              }
+              errors++;
+            }
+            if (typeof data29 == "number" && isFinite(data29)) {
+              if (data29 > 9007199254740991 || isNaN(data29)) {
+                const err83 = {
+                  instancePath: instancePath + "/pollIntervalMs",
+                  schemaPath: "#/anyOf/3/properties/pollIntervalMs/maximum",
+                  keyword: "maximum",
+                  params: { comparison: "<=", limit: 9007199254740991 },
+                  message: "must be <= 9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err83];
+                } else {
+                  vErrors.push(err83);
+                }
+                errors++;
+              }
+              if (data29 < -9007199254740991 || isNaN(data29)) {
+                const err84 = {
+                  instancePath: instancePath + "/pollIntervalMs",
+                  schemaPath: "#/anyOf/3/properties/pollIntervalMs/minimum",
+                  keyword: "minimum",
+                  params: { comparison: ">=", limit: -9007199254740991 },
+                  message: "must be >= -9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err84];
+                } else {
+                  vErrors.push(err84);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.error !== undefined) {
+            if (!(
+              fastSet.Error(data.error) ||
+              validate_Error(data.error, {
+                instancePath: instancePath + "/error",
+                parentData: data,
+                parentDataProperty: "error",
+                rootData,
+              })
+            )) {
+              vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+              errors = vErrors.length;
+            }
+          }
         } else {
-          vErrors.push(err71);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      let data24 = data.status;
-      if (typeof data24 !== "string") {
-        const err72 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/anyOf/3/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err72];
-        } else {
-          vErrors.push(err72);
-        }
-        errors++;
-      }
-      if ("failed" !== data24) {
-        const err73 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/anyOf/3/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "failed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err73];
-        } else {
-          vErrors.push(err73);
-        }
-        errors++;
-      }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err74 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/anyOf/3/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err74];
-        } else {
-          vErrors.push(err74);
-        }
-        errors++;
-      }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err75 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/anyOf/3/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err75];
-        } else {
-          vErrors.push(err75);
-        }
-        errors++;
-      }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err76 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/anyOf/3/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err76];
-        } else {
-          vErrors.push(err76);
-        }
-        errors++;
-      }
-    }
-    if (data.ttlMs !== undefined) {
-      let data28 = data.ttlMs;
-      const _errs80 = errors;
-      let valid9 = false;
-      const _errs81 = errors;
-      if (!(typeof data28 == "number" && !(data28 % 1) && !isNaN(data28) && isFinite(data28))) {
-        const err77 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/anyOf/3/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err77];
-        } else {
-          vErrors.push(err77);
-        }
-        errors++;
-      }
-      if (typeof data28 == "number" && isFinite(data28)) {
-        if (data28 > 9007199254740991 || isNaN(data28)) {
-          const err78 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/anyOf/3/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+          const err85 = {
+            instancePath,
+            schemaPath: "#/anyOf/3/type",
+            keyword: "type",
+            params: { type: "object" },
+            message: "must be object",
           };
           if (vErrors === null) {
-            vErrors = [err78];
+            vErrors = [err85];
           } else {
-            vErrors.push(err78);
+            vErrors.push(err85);
           }
           errors++;
         }
-        if (data28 < -9007199254740991 || isNaN(data28)) {
-          const err79 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/anyOf/3/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err79];
+        var _valid0 = _errs67 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs88 = errors;
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.taskId === undefined) {
+              const err86 = {
+                instancePath,
+                schemaPath: "#/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "taskId" },
+                message: "must have required property '" + "taskId" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err86];
+              } else {
+                vErrors.push(err86);
+              }
+              errors++;
+            }
+            if (data.status === undefined) {
+              const err87 = {
+                instancePath,
+                schemaPath: "#/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "status" },
+                message: "must have required property '" + "status" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err87];
+              } else {
+                vErrors.push(err87);
+              }
+              errors++;
+            }
+            if (data.createdAt === undefined) {
+              const err88 = {
+                instancePath,
+                schemaPath: "#/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "createdAt" },
+                message: "must have required property '" + "createdAt" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err88];
+              } else {
+                vErrors.push(err88);
+              }
+              errors++;
+            }
+            if (data.lastUpdatedAt === undefined) {
+              const err89 = {
+                instancePath,
+                schemaPath: "#/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "lastUpdatedAt" },
+                message: "must have required property '" + "lastUpdatedAt" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err89];
+              } else {
+                vErrors.push(err89);
+              }
+              errors++;
+            }
+            if (data.ttlMs === undefined) {
+              const err90 = {
+                instancePath,
+                schemaPath: "#/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "ttlMs" },
+                message: "must have required property '" + "ttlMs" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err90];
+              } else {
+                vErrors.push(err90);
+              }
+              errors++;
+            }
+            if (data.taskId !== undefined) {
+              if (typeof data.taskId !== "string") {
+                const err91 = {
+                  instancePath: instancePath + "/taskId",
+                  schemaPath: "#/anyOf/4/properties/taskId/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err91];
+                } else {
+                  vErrors.push(err91);
+                }
+                errors++;
+              }
+            }
+            if (data.status !== undefined) {
+              let data32 = data.status;
+              if (typeof data32 !== "string") {
+                const err92 = {
+                  instancePath: instancePath + "/status",
+                  schemaPath: "#/anyOf/4/properties/status/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err92];
+                } else {
+                  vErrors.push(err92);
+                }
+                errors++;
+              }
+              if ("cancelled" !== data32) {
+                const err93 = {
+                  instancePath: instancePath + "/status",
+                  schemaPath: "#/anyOf/4/properties/status/const",
+                  keyword: "const",
+                  params: { allowedValue: "cancelled" },
+                  message: "must be equal to constant",
+                };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+            }
+            if (data.statusMessage !== undefined) {
+              if (typeof data.statusMessage !== "string") {
+                const err94 = {
+                  instancePath: instancePath + "/statusMessage",
+                  schemaPath: "#/anyOf/4/properties/statusMessage/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err94];
+                } else {
+                  vErrors.push(err94);
+                }
+                errors++;
+              }
+            }
+            if (data.createdAt !== undefined) {
+              if (typeof data.createdAt !== "string") {
+                const err95 = {
+                  instancePath: instancePath + "/createdAt",
+                  schemaPath: "#/anyOf/4/properties/createdAt/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err95];
+                } else {
+                  vErrors.push(err95);
+                }
+                errors++;
+              }
+            }
+            if (data.lastUpdatedAt !== undefined) {
+              if (typeof data.lastUpdatedAt !== "string") {
+                const err96 = {
+                  instancePath: instancePath + "/lastUpdatedAt",
+                  schemaPath: "#/anyOf/4/properties/lastUpdatedAt/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err96];
+                } else {
+                  vErrors.push(err96);
+                }
+                errors++;
+              }
+            }
+            if (data.ttlMs !== undefined) {
+              let data36 = data.ttlMs;
+              const _errs101 = errors;
+              let valid11 = false;
+              const _errs102 = errors;
+              if (!(typeof data36 == "number" && !(data36 % 1) && !isNaN(data36) && isFinite(data36))) {
+                const err97 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/anyOf/4/properties/ttlMs/anyOf/0/type",
+                  keyword: "type",
+                  params: { type: "integer" },
+                  message: "must be integer",
+                };
+                if (vErrors === null) {
+                  vErrors = [err97];
+                } else {
+                  vErrors.push(err97);
+                }
+                errors++;
+              }
+              if (typeof data36 == "number" && isFinite(data36)) {
+                if (data36 > 9007199254740991 || isNaN(data36)) {
+                  const err98 = {
+                    instancePath: instancePath + "/ttlMs",
+                    schemaPath: "#/anyOf/4/properties/ttlMs/anyOf/0/maximum",
+                    keyword: "maximum",
+                    params: { comparison: "<=", limit: 9007199254740991 },
+                    message: "must be <= 9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err98];
+                  } else {
+                    vErrors.push(err98);
+                  }
+                  errors++;
+                }
+                if (data36 < -9007199254740991 || isNaN(data36)) {
+                  const err99 = {
+                    instancePath: instancePath + "/ttlMs",
+                    schemaPath: "#/anyOf/4/properties/ttlMs/anyOf/0/minimum",
+                    keyword: "minimum",
+                    params: { comparison: ">=", limit: -9007199254740991 },
+                    message: "must be >= -9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err99];
+                  } else {
+                    vErrors.push(err99);
+                  }
+                  errors++;
+                }
+              }
+              var _valid5 = _errs102 === errors;
+              valid11 = valid11 || _valid5;
+              if (!valid11) {
+                const _errs104 = errors;
+                if (data36 !== null) {
+                  const err100 = {
+                    instancePath: instancePath + "/ttlMs",
+                    schemaPath: "#/anyOf/4/properties/ttlMs/anyOf/1/type",
+                    keyword: "type",
+                    params: { type: "null" },
+                    message: "must be null",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err100];
+                  } else {
+                    vErrors.push(err100);
+                  }
+                  errors++;
+                }
+                var _valid5 = _errs104 === errors;
+                valid11 = valid11 || _valid5;
+              }
+              if (!valid11) {
+                const err101 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/anyOf/4/properties/ttlMs/anyOf",
+                  keyword: "anyOf",
+                  params: {},
+                  message: "must match a schema in anyOf",
+                };
+                if (vErrors === null) {
+                  vErrors = [err101];
+                } else {
+                  vErrors.push(err101);
+                }
+                errors++;
+              } else {
+                errors = _errs101;
+                if (vErrors !== null) {
+                  if (_errs101) {
+                    vErrors.length = _errs101;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data.pollIntervalMs !== undefined) {
+              let data37 = data.pollIntervalMs;
+              if (!(typeof data37 == "number" && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
+                const err102 = {
+                  instancePath: instancePath + "/pollIntervalMs",
+                  schemaPath: "#/anyOf/4/properties/pollIntervalMs/type",
+                  keyword: "type",
+                  params: { type: "integer" },
+                  message: "must be integer",
+                };
+                if (vErrors === null) {
+                  vErrors = [err102];
+                } else {
+                  vErrors.push(err102);
+                }
+                errors++;
+              }
+              if (typeof data37 == "number" && isFinite(data37)) {
+                if (data37 > 9007199254740991 || isNaN(data37)) {
+                  const err103 = {
+                    instancePath: instancePath + "/pollIntervalMs",
+                    schemaPath: "#/anyOf/4/properties/pollIntervalMs/maximum",
+                    keyword: "maximum",
+                    params: { comparison: "<=", limit: 9007199254740991 },
+                    message: "must be <= 9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err103];
+                  } else {
+                    vErrors.push(err103);
+                  }
+                  errors++;
+                }
+                if (data37 < -9007199254740991 || isNaN(data37)) {
+                  const err104 = {
+                    instancePath: instancePath + "/pollIntervalMs",
+                    schemaPath: "#/anyOf/4/properties/pollIntervalMs/minimum",
+                    keyword: "minimum",
+                    params: { comparison: ">=", limit: -9007199254740991 },
+                    message: "must be >= -9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err104];
+                  } else {
+                    vErrors.push(err104);
+                  }
+                  errors++;
+                }
+              }
+            }
           } else {
-            vErrors.push(err79);
+            const err105 = {
+              instancePath,
+              schemaPath: "#/anyOf/4/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err105];
+            } else {
+              vErrors.push(err105);
+            }
+            errors++;
           }
-          errors++;
+          var _valid0 = _errs88 === errors;
+          valid0 = valid0 || _valid0;
         }
       }
-      var _valid4 = _errs81 === errors;
-      valid9 = valid9 || _valid4;
-      const _errs83 = errors;
-      if (data28 !== null) {
-        const err80 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/anyOf/3/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err80];
-        } else {
-          vErrors.push(err80);
-        }
-        errors++;
-      }
-      var _valid4 = _errs83 === errors;
-      valid9 = valid9 || _valid4;
-      if (!valid9) {
-        const err81 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/anyOf/3/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err81];
-        } else {
-          vErrors.push(err81);
-        }
-        errors++;
-      } else {
-        errors = _errs80;
-        if (vErrors !== null) {
-          if (_errs80) {
-            vErrors.length = _errs80;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data29 = data.pollIntervalMs;
-      if (!(typeof data29 == "number" && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
-        const err82 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/anyOf/3/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err82];
-        } else {
-          vErrors.push(err82);
-        }
-        errors++;
-      }
-      if (typeof data29 == "number" && isFinite(data29)) {
-        if (data29 > 9007199254740991 || isNaN(data29)) {
-          const err83 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/anyOf/3/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err83];
-          } else {
-            vErrors.push(err83);
-          }
-          errors++;
-        }
-        if (data29 < -9007199254740991 || isNaN(data29)) {
-          const err84 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/anyOf/3/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err84];
-          } else {
-            vErrors.push(err84);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.error !== undefined) {
-      if (!(
-        fastSet.Error(data.error) ||
-        validate_Error(data.error, {
-          instancePath: instancePath + "/error",
-          parentData: data,
-          parentDataProperty: "error",
-          rootData,
-          dynamicAnchors,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err85 = {
-      instancePath,
-      schemaPath: "#/anyOf/3/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err85];
-    } else {
-      vErrors.push(err85);
-    }
-    errors++;
-  }
-  var _valid0 = _errs67 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
-      props0.error = true;
-    }
-  }
-  const _errs88 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err86 = {
-        instancePath,
-        schemaPath: "#/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err86];
-      } else {
-        vErrors.push(err86);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err87 = {
-        instancePath,
-        schemaPath: "#/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err87];
-      } else {
-        vErrors.push(err87);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err88 = {
-        instancePath,
-        schemaPath: "#/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err88];
-      } else {
-        vErrors.push(err88);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err89 = {
-        instancePath,
-        schemaPath: "#/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err89];
-      } else {
-        vErrors.push(err89);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err90 = {
-        instancePath,
-        schemaPath: "#/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err90];
-      } else {
-        vErrors.push(err90);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err91 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/anyOf/4/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err91];
-        } else {
-          vErrors.push(err91);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      let data32 = data.status;
-      if (typeof data32 !== "string") {
-        const err92 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/anyOf/4/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err92];
-        } else {
-          vErrors.push(err92);
-        }
-        errors++;
-      }
-      if ("cancelled" !== data32) {
-        const err93 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/anyOf/4/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "cancelled" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err93];
-        } else {
-          vErrors.push(err93);
-        }
-        errors++;
-      }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err94 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/anyOf/4/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err94];
-        } else {
-          vErrors.push(err94);
-        }
-        errors++;
-      }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err95 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/anyOf/4/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err95];
-        } else {
-          vErrors.push(err95);
-        }
-        errors++;
-      }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err96 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/anyOf/4/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err96];
-        } else {
-          vErrors.push(err96);
-        }
-        errors++;
-      }
-    }
-    if (data.ttlMs !== undefined) {
-      let data36 = data.ttlMs;
-      const _errs101 = errors;
-      let valid11 = false;
-      const _errs102 = errors;
-      if (!(typeof data36 == "number" && !(data36 % 1) && !isNaN(data36) && isFinite(data36))) {
-        const err97 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/anyOf/4/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err97];
-        } else {
-          vErrors.push(err97);
-        }
-        errors++;
-      }
-      if (typeof data36 == "number" && isFinite(data36)) {
-        if (data36 > 9007199254740991 || isNaN(data36)) {
-          const err98 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/anyOf/4/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err98];
-          } else {
-            vErrors.push(err98);
-          }
-          errors++;
-        }
-        if (data36 < -9007199254740991 || isNaN(data36)) {
-          const err99 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/anyOf/4/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err99];
-          } else {
-            vErrors.push(err99);
-          }
-          errors++;
-        }
-      }
-      var _valid5 = _errs102 === errors;
-      valid11 = valid11 || _valid5;
-      const _errs104 = errors;
-      if (data36 !== null) {
-        const err100 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/anyOf/4/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err100];
-        } else {
-          vErrors.push(err100);
-        }
-        errors++;
-      }
-      var _valid5 = _errs104 === errors;
-      valid11 = valid11 || _valid5;
-      if (!valid11) {
-        const err101 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/anyOf/4/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err101];
-        } else {
-          vErrors.push(err101);
-        }
-        errors++;
-      } else {
-        errors = _errs101;
-        if (vErrors !== null) {
-          if (_errs101) {
-            vErrors.length = _errs101;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data37 = data.pollIntervalMs;
-      if (!(typeof data37 == "number" && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
-        const err102 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/anyOf/4/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err102];
-        } else {
-          vErrors.push(err102);
-        }
-        errors++;
-      }
-      if (typeof data37 == "number" && isFinite(data37)) {
-        if (data37 > 9007199254740991 || isNaN(data37)) {
-          const err103 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/anyOf/4/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err103];
-          } else {
-            vErrors.push(err103);
-          }
-          errors++;
-        }
-        if (data37 < -9007199254740991 || isNaN(data37)) {
-          const err104 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/anyOf/4/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err104];
-          } else {
-            vErrors.push(err104);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err105 = {
-      instancePath,
-      schemaPath: "#/anyOf/4/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err105];
-    } else {
-      vErrors.push(err105);
-    }
-    errors++;
-  }
-  var _valid0 = _errs88 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
     }
   }
   if (!valid0) {
@@ -6739,23 +6357,11 @@ function validate_DetailedTask(
     }
   }
   validate_DetailedTask.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_DetailedTask.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_ElicitRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ElicitRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -6828,7 +6434,6 @@ function validate_ElicitRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -6854,20 +6459,12 @@ function validate_ElicitRequest(
   validate_ElicitRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequest.evaluated = { props: { method: true, params: true }, dynamicProps: false, dynamicItems: false };
 function validate_ElicitRequestFormParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestFormParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.message === undefined) {
       const err0 = {
@@ -7011,7 +6608,6 @@ function validate_ElicitRequestFormParams(
                   parentData: data4,
                   parentDataProperty: key0,
                   rootData,
-                  dynamicAnchors,
                 })
               )) {
                 vErrors =
@@ -7141,24 +6737,12 @@ function validate_ElicitRequestFormParams(
   validate_ElicitRequestFormParams.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequestFormParams.evaluated = {
-  props: { message: true, mode: true, requestedSchema: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ElicitRequestFormParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestFormParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.message === undefined) {
       const err0 = {
@@ -7302,7 +6886,6 @@ function validate_ElicitRequestFormParams_2(
                   parentData: data4,
                   parentDataProperty: key0,
                   rootData,
-                  dynamicAnchors,
                 })
               )) {
                 vErrors =
@@ -7432,30 +7015,16 @@ function validate_ElicitRequestFormParams_2(
   validate_ElicitRequestFormParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequestFormParams_2.evaluated = {
-  props: { message: true, mode: true, requestedSchema: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ElicitRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null
         ? validate_ElicitRequestFormParams.errors
@@ -7464,31 +7033,17 @@ function validate_ElicitRequestParams(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.message = true;
-    props0.mode = true;
-    props0.requestedSchema = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ElicitRequestURLParams.errors
-        : vErrors.concat(validate_ElicitRequestURLParams.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.message = true;
-      props0.mode = true;
-      props0.url = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_ElicitRequestURLParams.errors
+          : vErrors.concat(validate_ElicitRequestURLParams.errors);
+      errors = vErrors.length;
     }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
   }
   if (!valid0) {
     const err0 = {
@@ -7515,29 +7070,18 @@ function validate_ElicitRequestParams(
     }
   }
   validate_ElicitRequestParams.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ElicitRequestParams.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_ElicitRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_ElicitRequestFormParams(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null
         ? validate_ElicitRequestFormParams.errors
@@ -7546,31 +7090,17 @@ function validate_ElicitRequestParams_2(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.message = true;
-    props0.mode = true;
-    props0.requestedSchema = true;
-  }
-  const _errs2 = errors;
-  if (
-    !validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_ElicitRequestURLParams.errors
-        : vErrors.concat(validate_ElicitRequestURLParams.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.message = true;
-      props0.mode = true;
-      props0.url = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ElicitRequestURLParams(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null
+          ? validate_ElicitRequestURLParams.errors
+          : vErrors.concat(validate_ElicitRequestURLParams.errors);
+      errors = vErrors.length;
     }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
   }
   if (!valid0) {
     const err0 = {
@@ -7597,23 +7127,14 @@ function validate_ElicitRequestParams_2(
     }
   }
   validate_ElicitRequestParams_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ElicitRequestParams_2.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_ElicitRequestURLParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestURLParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.message === undefined) {
       const err0 = {
@@ -7762,24 +7283,12 @@ function validate_ElicitRequestURLParams(
   validate_ElicitRequestURLParams.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequestURLParams.evaluated = {
-  props: { message: true, mode: true, url: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ElicitRequestURLParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequestURLParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.message === undefined) {
       const err0 = {
@@ -7928,24 +7437,9 @@ function validate_ElicitRequestURLParams_2(
   validate_ElicitRequestURLParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequestURLParams_2.evaluated = {
-  props: { message: true, mode: true, url: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ElicitRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ElicitRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -8018,7 +7512,6 @@ function validate_ElicitRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -8044,24 +7537,9 @@ function validate_ElicitRequest_2(
   validate_ElicitRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitRequest_2.evaluated = {
-  props: { method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ElicitResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ElicitResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ElicitResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.action === undefined) {
       const err0 = {
@@ -8155,28 +7633,30 @@ function validate_ElicitResult(
           }
           var _valid0 = _errs8 === errors;
           valid2 = valid2 || _valid0;
-          const _errs12 = errors;
-          if (
-            typeof data2 !== "string" &&
-            !(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) &&
-            typeof data2 !== "boolean"
-          ) {
-            const err5 = {
-              instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
-              keyword: "type",
-              params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
-              message: "must be string,integer,boolean",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
+          if (!valid2) {
+            const _errs12 = errors;
+            if (
+              typeof data2 !== "string" &&
+              !(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2)) &&
+              typeof data2 !== "boolean"
+            ) {
+              const err5 = {
+                instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
+                schemaPath: "#/properties/content/additionalProperties/anyOf/1/type",
+                keyword: "type",
+                params: { type: schema_ElicitResult.properties.content.additionalProperties.anyOf[1].type },
+                message: "must be string,integer,boolean",
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
             }
-            errors++;
+            var _valid0 = _errs12 === errors;
+            valid2 = valid2 || _valid0;
           }
-          var _valid0 = _errs12 === errors;
-          valid2 = valid2 || _valid0;
           if (!valid2) {
             const err6 = {
               instancePath: instancePath + "/content/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),
@@ -8236,20 +7716,9 @@ function validate_ElicitResult(
   validate_ElicitResult.errors = vErrors;
   return errors === 0;
 }
-validate_ElicitResult.evaluated = { props: { action: true, content: true }, dynamicProps: false, dynamicItems: false };
-function validate_EmbeddedResource(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_EmbeddedResource(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_EmbeddedResource.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resource === undefined) {
       const err0 = {
@@ -8289,7 +7758,6 @@ function validate_EmbeddedResource(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -8304,7 +7772,6 @@ function validate_EmbeddedResource(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -8322,7 +7789,6 @@ function validate_EmbeddedResource(
           parentData: data,
           parentDataProperty: "resource",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors =
@@ -8333,39 +7799,24 @@ function validate_EmbeddedResource(
       }
       var _valid0 = _errs5 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.mimeType = true;
-        props0.text = true;
-        props0.uri = true;
-      }
-      const _errs6 = errors;
-      if (
-        !validate_BlobResourceContents(data2, {
-          instancePath: instancePath + "/resource",
-          parentData: data,
-          parentDataProperty: "resource",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null
-            ? validate_BlobResourceContents.errors
-            : vErrors.concat(validate_BlobResourceContents.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.blob = true;
-          props0.mimeType = true;
-          props0.uri = true;
+      if (!valid1) {
+        const _errs6 = errors;
+        if (
+          !validate_BlobResourceContents(data2, {
+            instancePath: instancePath + "/resource",
+            parentData: data,
+            parentDataProperty: "resource",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
+          errors = vErrors.length;
         }
+        var _valid0 = _errs6 === errors;
+        valid1 = valid1 || _valid0;
       }
       if (!valid1) {
         const err2 = {
@@ -8443,24 +7894,12 @@ function validate_EmbeddedResource(
   validate_EmbeddedResource.errors = vErrors;
   return errors === 0;
 }
-validate_EmbeddedResource.evaluated = {
-  props: { _meta: true, annotations: true, resource: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_EmbeddedResource_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_EmbeddedResource_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resource === undefined) {
       const err0 = {
@@ -8500,7 +7939,6 @@ function validate_EmbeddedResource_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -8515,7 +7953,6 @@ function validate_EmbeddedResource_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -8533,7 +7970,6 @@ function validate_EmbeddedResource_2(
           parentData: data,
           parentDataProperty: "resource",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors =
@@ -8544,39 +7980,24 @@ function validate_EmbeddedResource_2(
       }
       var _valid0 = _errs5 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.mimeType = true;
-        props0.text = true;
-        props0.uri = true;
-      }
-      const _errs6 = errors;
-      if (
-        !validate_BlobResourceContents(data2, {
-          instancePath: instancePath + "/resource",
-          parentData: data,
-          parentDataProperty: "resource",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null
-            ? validate_BlobResourceContents.errors
-            : vErrors.concat(validate_BlobResourceContents.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.blob = true;
-          props0.mimeType = true;
-          props0.uri = true;
+      if (!valid1) {
+        const _errs6 = errors;
+        if (
+          !validate_BlobResourceContents(data2, {
+            instancePath: instancePath + "/resource",
+            parentData: data,
+            parentDataProperty: "resource",
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_BlobResourceContents.errors
+              : vErrors.concat(validate_BlobResourceContents.errors);
+          errors = vErrors.length;
         }
+        var _valid0 = _errs6 === errors;
+        valid1 = valid1 || _valid0;
       }
       if (!valid1) {
         const err2 = {
@@ -8654,24 +8075,9 @@ function validate_EmbeddedResource_2(
   validate_EmbeddedResource_2.errors = vErrors;
   return errors === 0;
 }
-validate_EmbeddedResource_2.evaluated = {
-  props: { _meta: true, annotations: true, resource: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Error(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Error(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Error.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === undefined) {
       const err0 = {
@@ -8756,24 +8162,9 @@ function validate_Error(
   validate_Error.errors = vErrors;
   return errors === 0;
 }
-validate_Error.evaluated = {
-  props: { code: true, data: true, message: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Error_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Error_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Error_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === undefined) {
       const err0 = {
@@ -8858,24 +8249,9 @@ function validate_Error_2(
   validate_Error_2.errors = vErrors;
   return errors === 0;
 }
-validate_Error_2.evaluated = {
-  props: { code: true, data: true, message: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_FailedTask(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_FailedTask(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_FailedTask.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -9122,24 +8498,26 @@ function validate_FailedTask(
       }
       var _valid0 = _errs13 === errors;
       valid1 = valid1 || _valid0;
-      const _errs15 = errors;
-      if (data5 !== null) {
-        const err15 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
+      if (!valid1) {
+        const _errs15 = errors;
+        if (data5 !== null) {
+          const err15 = {
+            instancePath: instancePath + "/ttlMs",
+            schemaPath: "#/properties/ttlMs/anyOf/1/type",
+            keyword: "type",
+            params: { type: "null" },
+            message: "must be null",
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
         }
-        errors++;
+        var _valid0 = _errs15 === errors;
+        valid1 = valid1 || _valid0;
       }
-      var _valid0 = _errs15 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err16 = {
           instancePath: instancePath + "/ttlMs",
@@ -9223,7 +8601,6 @@ function validate_FailedTask(
           parentData: data,
           parentDataProperty: "error",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
@@ -9248,36 +8625,12 @@ function validate_FailedTask(
   validate_FailedTask.errors = vErrors;
   return errors === 0;
 }
-validate_FailedTask.evaluated = {
-  props: {
-    taskId: true,
-    status: true,
-    statusMessage: true,
-    createdAt: true,
-    lastUpdatedAt: true,
-    ttlMs: true,
-    pollIntervalMs: true,
-    error: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_GetTaskRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetTaskRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (!(
     fastSet.JSONRPCRequest(data) ||
-    validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
@@ -9415,24 +8768,12 @@ function validate_GetTaskRequest(
   validate_GetTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskRequest.evaluated = {
-  props: { method: true, params: true, id: true, jsonrpc: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_GetTaskRequest_allOf_1_properties_params(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskRequest_allOf_1_properties_params.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -9484,28 +8825,10 @@ function validate_GetTaskRequest_allOf_1_properties_params(
   validate_GetTaskRequest_allOf_1_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskRequest_allOf_1_properties_params.evaluated = {
-  props: { taskId: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_GetTaskResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetTaskResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetTaskResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!(
-    fastSet.Result(data) ||
-    validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  )) {
+  if (!(fastSet.Result(data) || validate_Result(data, { instancePath, parentData, parentDataProperty, rootData }))) {
     vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
@@ -9743,24 +9066,26 @@ function validate_GetTaskResult(
       }
       var _valid1 = _errs17 === errors;
       valid3 = valid3 || _valid1;
-      const _errs19 = errors;
-      if (data5 !== null) {
-        const err14 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
+      if (!valid3) {
+        const _errs19 = errors;
+        if (data5 !== null) {
+          const err14 = {
+            instancePath: instancePath + "/ttlMs",
+            schemaPath: "#/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type",
+            keyword: "type",
+            params: { type: "null" },
+            message: "must be null",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
         }
-        errors++;
+        var _valid1 = _errs19 === errors;
+        valid3 = valid3 || _valid1;
       }
-      var _valid1 = _errs19 === errors;
-      valid3 = valid3 || _valid1;
       if (!valid3) {
         const err15 = {
           instancePath: instancePath + "/ttlMs",
@@ -9853,1562 +9178,1515 @@ function validate_GetTaskResult(
   }
   var _valid0 = _errs3 === errors;
   valid1 = valid1 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.taskId = true;
-    props0.status = true;
-    props0.statusMessage = true;
-    props0.createdAt = true;
-    props0.lastUpdatedAt = true;
-    props0.ttlMs = true;
-    props0.pollIntervalMs = true;
-  }
-  const _errs23 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err20 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err20];
-      } else {
-        vErrors.push(err20);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err21 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err21];
-      } else {
-        vErrors.push(err21);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err22 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err22];
-      } else {
-        vErrors.push(err22);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err23 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err23];
-      } else {
-        vErrors.push(err23);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err24 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err24];
-      } else {
-        vErrors.push(err24);
-      }
-      errors++;
-    }
-    if (data.inputRequests === undefined) {
-      const err25 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "inputRequests" },
-        message: "must have required property '" + "inputRequests" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err25];
-      } else {
-        vErrors.push(err25);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err26 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/allOf/1/anyOf/1/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+  if (!valid1) {
+    const _errs23 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.taskId === undefined) {
+        const err20 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "taskId" },
+          message: "must have required property '" + "taskId" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err26];
+          vErrors = [err20];
         } else {
-          vErrors.push(err26);
+          vErrors.push(err20);
         }
         errors++;
       }
-    }
-    if (data.status !== undefined) {
-      let data8 = data.status;
-      if (typeof data8 !== "string") {
-        const err27 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/1/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.status === undefined) {
+        const err21 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "status" },
+          message: "must have required property '" + "status" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err27];
+          vErrors = [err21];
         } else {
-          vErrors.push(err27);
+          vErrors.push(err21);
         }
         errors++;
       }
-      if ("input_required" !== data8) {
-        const err28 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/1/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "input_required" },
-          message: "must be equal to constant",
+      if (data.createdAt === undefined) {
+        const err22 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "createdAt" },
+          message: "must have required property '" + "createdAt" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err22];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err22);
         }
         errors++;
       }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err29 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/allOf/1/anyOf/1/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.lastUpdatedAt === undefined) {
+        const err23 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "lastUpdatedAt" },
+          message: "must have required property '" + "lastUpdatedAt" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err29];
+          vErrors = [err23];
         } else {
-          vErrors.push(err29);
+          vErrors.push(err23);
         }
         errors++;
       }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err30 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/allOf/1/anyOf/1/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.ttlMs === undefined) {
+        const err24 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "ttlMs" },
+          message: "must have required property '" + "ttlMs" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err30];
+          vErrors = [err24];
         } else {
-          vErrors.push(err30);
+          vErrors.push(err24);
         }
         errors++;
       }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err31 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/allOf/1/anyOf/1/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.inputRequests === undefined) {
+        const err25 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "inputRequests" },
+          message: "must have required property '" + "inputRequests" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err31];
+          vErrors = [err25];
         } else {
-          vErrors.push(err31);
+          vErrors.push(err25);
         }
         errors++;
       }
-    }
-    if (data.ttlMs !== undefined) {
-      let data12 = data.ttlMs;
-      const _errs36 = errors;
-      let valid5 = false;
-      const _errs37 = errors;
-      if (!(typeof data12 == "number" && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
-        const err32 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
+      if (data.taskId !== undefined) {
+        if (typeof data.taskId !== "string") {
+          const err26 = {
+            instancePath: instancePath + "/taskId",
+            schemaPath: "#/allOf/1/anyOf/1/properties/taskId/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
         }
-        errors++;
       }
-      if (typeof data12 == "number" && isFinite(data12)) {
-        if (data12 > 9007199254740991 || isNaN(data12)) {
-          const err33 = {
+      if (data.status !== undefined) {
+        let data8 = data.status;
+        if (typeof data8 !== "string") {
+          const err27 = {
+            instancePath: instancePath + "/status",
+            schemaPath: "#/allOf/1/anyOf/1/properties/status/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+        if ("input_required" !== data8) {
+          const err28 = {
+            instancePath: instancePath + "/status",
+            schemaPath: "#/allOf/1/anyOf/1/properties/status/const",
+            keyword: "const",
+            params: { allowedValue: "input_required" },
+            message: "must be equal to constant",
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      }
+      if (data.statusMessage !== undefined) {
+        if (typeof data.statusMessage !== "string") {
+          const err29 = {
+            instancePath: instancePath + "/statusMessage",
+            schemaPath: "#/allOf/1/anyOf/1/properties/statusMessage/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      }
+      if (data.createdAt !== undefined) {
+        if (typeof data.createdAt !== "string") {
+          const err30 = {
+            instancePath: instancePath + "/createdAt",
+            schemaPath: "#/allOf/1/anyOf/1/properties/createdAt/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      }
+      if (data.lastUpdatedAt !== undefined) {
+        if (typeof data.lastUpdatedAt !== "string") {
+          const err31 = {
+            instancePath: instancePath + "/lastUpdatedAt",
+            schemaPath: "#/allOf/1/anyOf/1/properties/lastUpdatedAt/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      }
+      if (data.ttlMs !== undefined) {
+        let data12 = data.ttlMs;
+        const _errs36 = errors;
+        let valid5 = false;
+        const _errs37 = errors;
+        if (!(typeof data12 == "number" && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+          const err32 = {
             instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+            schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type",
+            keyword: "type",
+            params: { type: "integer" },
+            message: "must be integer",
           };
           if (vErrors === null) {
-            vErrors = [err33];
+            vErrors = [err32];
           } else {
-            vErrors.push(err33);
+            vErrors.push(err32);
           }
           errors++;
         }
-        if (data12 < -9007199254740991 || isNaN(data12)) {
-          const err34 = {
+        if (typeof data12 == "number" && isFinite(data12)) {
+          if (data12 > 9007199254740991 || isNaN(data12)) {
+            const err33 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum",
+              keyword: "maximum",
+              params: { comparison: "<=", limit: 9007199254740991 },
+              message: "must be <= 9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err33];
+            } else {
+              vErrors.push(err33);
+            }
+            errors++;
+          }
+          if (data12 < -9007199254740991 || isNaN(data12)) {
+            const err34 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum",
+              keyword: "minimum",
+              params: { comparison: ">=", limit: -9007199254740991 },
+              message: "must be >= -9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
+        var _valid2 = _errs37 === errors;
+        valid5 = valid5 || _valid2;
+        if (!valid5) {
+          const _errs39 = errors;
+          if (data12 !== null) {
+            const err35 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type",
+              keyword: "type",
+              params: { type: "null" },
+              message: "must be null",
+            };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
+          var _valid2 = _errs39 === errors;
+          valid5 = valid5 || _valid2;
+        }
+        if (!valid5) {
+          const err36 = {
             instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
+            schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf",
+            keyword: "anyOf",
+            params: {},
+            message: "must match a schema in anyOf",
           };
           if (vErrors === null) {
-            vErrors = [err34];
+            vErrors = [err36];
           } else {
-            vErrors.push(err34);
+            vErrors.push(err36);
           }
           errors++;
-        }
-      }
-      var _valid2 = _errs37 === errors;
-      valid5 = valid5 || _valid2;
-      const _errs39 = errors;
-      if (data12 !== null) {
-        const err35 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err35];
         } else {
-          vErrors.push(err35);
-        }
-        errors++;
-      }
-      var _valid2 = _errs39 === errors;
-      valid5 = valid5 || _valid2;
-      if (!valid5) {
-        const err36 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err36];
-        } else {
-          vErrors.push(err36);
-        }
-        errors++;
-      } else {
-        errors = _errs36;
-        if (vErrors !== null) {
-          if (_errs36) {
-            vErrors.length = _errs36;
-          } else {
-            vErrors = null;
+          errors = _errs36;
+          if (vErrors !== null) {
+            if (_errs36) {
+              vErrors.length = _errs36;
+            } else {
+              vErrors = null;
+            }
           }
         }
       }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data13 = data.pollIntervalMs;
-      if (!(typeof data13 == "number" && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
-        const err37 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err37];
-        } else {
-          vErrors.push(err37);
-        }
-        errors++;
-      }
-      if (typeof data13 == "number" && isFinite(data13)) {
-        if (data13 > 9007199254740991 || isNaN(data13)) {
-          const err38 = {
+      if (data.pollIntervalMs !== undefined) {
+        let data13 = data.pollIntervalMs;
+        if (!(typeof data13 == "number" && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
+          const err37 = {
             instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+            schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/type",
+            keyword: "type",
+            params: { type: "integer" },
+            message: "must be integer",
           };
           if (vErrors === null) {
-            vErrors = [err38];
+            vErrors = [err37];
           } else {
-            vErrors.push(err38);
+            vErrors.push(err37);
           }
           errors++;
         }
-        if (data13 < -9007199254740991 || isNaN(data13)) {
-          const err39 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err39];
-          } else {
-            vErrors.push(err39);
+        if (typeof data13 == "number" && isFinite(data13)) {
+          if (data13 > 9007199254740991 || isNaN(data13)) {
+            const err38 = {
+              instancePath: instancePath + "/pollIntervalMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/maximum",
+              keyword: "maximum",
+              params: { comparison: "<=", limit: 9007199254740991 },
+              message: "must be <= 9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err38];
+            } else {
+              vErrors.push(err38);
+            }
+            errors++;
           }
-          errors++;
+          if (data13 < -9007199254740991 || isNaN(data13)) {
+            const err39 = {
+              instancePath: instancePath + "/pollIntervalMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/minimum",
+              keyword: "minimum",
+              params: { comparison: ">=", limit: -9007199254740991 },
+              message: "must be >= -9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
         }
       }
-    }
-    if (data.inputRequests !== undefined) {
-      if (!(
-        fastSet.InputRequests(data.inputRequests) ||
-        validate_InputRequests(data.inputRequests, {
-          instancePath: instancePath + "/inputRequests",
-          parentData: data,
-          parentDataProperty: "inputRequests",
-          rootData,
-          dynamicAnchors,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
-        errors = vErrors.length;
+      if (data.inputRequests !== undefined) {
+        if (!(
+          fastSet.InputRequests(data.inputRequests) ||
+          validate_InputRequests(data.inputRequests, {
+            instancePath: instancePath + "/inputRequests",
+            parentData: data,
+            parentDataProperty: "inputRequests",
+            rootData,
+          })
+        )) {
+          vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
+          errors = vErrors.length;
+        }
       }
-    }
-  } else {
-    const err40 = {
-      instancePath,
-      schemaPath: "#/allOf/1/anyOf/1/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err40];
     } else {
-      vErrors.push(err40);
-    }
-    errors++;
-  }
-  var _valid0 = _errs23 === errors;
-  valid1 = valid1 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
-      props0.inputRequests = true;
-    }
-  }
-  const _errs44 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err41 = {
+      const err40 = {
         instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
+        schemaPath: "#/allOf/1/anyOf/1/type",
+        keyword: "type",
+        params: { type: "object" },
+        message: "must be object",
       };
       if (vErrors === null) {
-        vErrors = [err41];
+        vErrors = [err40];
       } else {
-        vErrors.push(err41);
+        vErrors.push(err40);
       }
       errors++;
     }
-    if (data.status === undefined) {
-      const err42 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err42];
-      } else {
-        vErrors.push(err42);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err43 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err43];
-      } else {
-        vErrors.push(err43);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err44 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err44];
-      } else {
-        vErrors.push(err44);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err45 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err45];
-      } else {
-        vErrors.push(err45);
-      }
-      errors++;
-    }
-    if (data.result === undefined) {
-      const err46 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "result" },
-        message: "must have required property '" + "result" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err46];
-      } else {
-        vErrors.push(err46);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err47 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/allOf/1/anyOf/2/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err47];
-        } else {
-          vErrors.push(err47);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      let data16 = data.status;
-      if (typeof data16 !== "string") {
-        const err48 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/2/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err48];
-        } else {
-          vErrors.push(err48);
-        }
-        errors++;
-      }
-      if ("completed" !== data16) {
-        const err49 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/2/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "completed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err49];
-        } else {
-          vErrors.push(err49);
-        }
-        errors++;
-      }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err50 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/allOf/1/anyOf/2/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err50];
-        } else {
-          vErrors.push(err50);
-        }
-        errors++;
-      }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err51 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/allOf/1/anyOf/2/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err51];
-        } else {
-          vErrors.push(err51);
-        }
-        errors++;
-      }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err52 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/allOf/1/anyOf/2/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err52];
-        } else {
-          vErrors.push(err52);
-        }
-        errors++;
-      }
-    }
-    if (data.ttlMs !== undefined) {
-      let data20 = data.ttlMs;
-      const _errs57 = errors;
-      let valid7 = false;
-      const _errs58 = errors;
-      if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
-        const err53 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err53];
-        } else {
-          vErrors.push(err53);
-        }
-        errors++;
-      }
-      if (typeof data20 == "number" && isFinite(data20)) {
-        if (data20 > 9007199254740991 || isNaN(data20)) {
-          const err54 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+    var _valid0 = _errs23 === errors;
+    valid1 = valid1 || _valid0;
+    if (!valid1) {
+      const _errs44 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.taskId === undefined) {
+          const err41 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "taskId" },
+            message: "must have required property '" + "taskId" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err54];
+            vErrors = [err41];
           } else {
-            vErrors.push(err54);
+            vErrors.push(err41);
           }
           errors++;
         }
-        if (data20 < -9007199254740991 || isNaN(data20)) {
-          const err55 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
+        if (data.status === undefined) {
+          const err42 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "status" },
+            message: "must have required property '" + "status" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err55];
+            vErrors = [err42];
           } else {
-            vErrors.push(err55);
+            vErrors.push(err42);
           }
           errors++;
         }
-      }
-      var _valid3 = _errs58 === errors;
-      valid7 = valid7 || _valid3;
-      const _errs60 = errors;
-      if (data20 !== null) {
-        const err56 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err56];
-        } else {
-          vErrors.push(err56);
-        }
-        errors++;
-      }
-      var _valid3 = _errs60 === errors;
-      valid7 = valid7 || _valid3;
-      if (!valid7) {
-        const err57 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err57];
-        } else {
-          vErrors.push(err57);
-        }
-        errors++;
-      } else {
-        errors = _errs57;
-        if (vErrors !== null) {
-          if (_errs57) {
-            vErrors.length = _errs57;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data21 = data.pollIntervalMs;
-      if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
-        const err58 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err58];
-        } else {
-          vErrors.push(err58);
-        }
-        errors++;
-      }
-      if (typeof data21 == "number" && isFinite(data21)) {
-        if (data21 > 9007199254740991 || isNaN(data21)) {
-          const err59 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+        if (data.createdAt === undefined) {
+          const err43 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "createdAt" },
+            message: "must have required property '" + "createdAt" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err59];
+            vErrors = [err43];
           } else {
-            vErrors.push(err59);
+            vErrors.push(err43);
           }
           errors++;
         }
-        if (data21 < -9007199254740991 || isNaN(data21)) {
-          const err60 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
+        if (data.lastUpdatedAt === undefined) {
+          const err44 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "lastUpdatedAt" },
+            message: "must have required property '" + "lastUpdatedAt" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err60];
+            vErrors = [err44];
           } else {
-            vErrors.push(err60);
+            vErrors.push(err44);
           }
           errors++;
         }
-      }
-    }
-    if (data.result !== undefined) {
-      let data22 = data.result;
-      if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
-        for (const key0 in data22) {
-          const _errs66 = errors;
-          if (typeof key0 !== "string") {
-            const err61 = {
-              instancePath: instancePath + "/result",
-              schemaPath: "#/allOf/1/anyOf/2/properties/result/propertyNames/type",
+        if (data.ttlMs === undefined) {
+          const err45 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "ttlMs" },
+            message: "must have required property '" + "ttlMs" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+        if (data.result === undefined) {
+          const err46 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "result" },
+            message: "must have required property '" + "result" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
+        if (data.taskId !== undefined) {
+          if (typeof data.taskId !== "string") {
+            const err47 = {
+              instancePath: instancePath + "/taskId",
+              schemaPath: "#/allOf/1/anyOf/2/properties/taskId/type",
               keyword: "type",
               params: { type: "string" },
               message: "must be string",
-              propertyName: key0,
             };
             if (vErrors === null) {
-              vErrors = [err61];
+              vErrors = [err47];
             } else {
-              vErrors.push(err61);
+              vErrors.push(err47);
             }
             errors++;
           }
-          var valid8 = _errs66 === errors;
-          if (!valid8) {
-            const err62 = {
-              instancePath: instancePath + "/result",
-              schemaPath: "#/allOf/1/anyOf/2/properties/result/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key0 },
-              message: "property name must be valid",
+        }
+        if (data.status !== undefined) {
+          let data16 = data.status;
+          if (typeof data16 !== "string") {
+            const err48 = {
+              instancePath: instancePath + "/status",
+              schemaPath: "#/allOf/1/anyOf/2/properties/status/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err62];
+              vErrors = [err48];
             } else {
-              vErrors.push(err62);
+              vErrors.push(err48);
+            }
+            errors++;
+          }
+          if ("completed" !== data16) {
+            const err49 = {
+              instancePath: instancePath + "/status",
+              schemaPath: "#/allOf/1/anyOf/2/properties/status/const",
+              keyword: "const",
+              params: { allowedValue: "completed" },
+              message: "must be equal to constant",
+            };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          }
+        }
+        if (data.statusMessage !== undefined) {
+          if (typeof data.statusMessage !== "string") {
+            const err50 = {
+              instancePath: instancePath + "/statusMessage",
+              schemaPath: "#/allOf/1/anyOf/2/properties/statusMessage/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err50];
+            } else {
+              vErrors.push(err50);
+            }
+            errors++;
+          }
+        }
+        if (data.createdAt !== undefined) {
+          if (typeof data.createdAt !== "string") {
+            const err51 = {
+              instancePath: instancePath + "/createdAt",
+              schemaPath: "#/allOf/1/anyOf/2/properties/createdAt/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err51];
+            } else {
+              vErrors.push(err51);
+            }
+            errors++;
+          }
+        }
+        if (data.lastUpdatedAt !== undefined) {
+          if (typeof data.lastUpdatedAt !== "string") {
+            const err52 = {
+              instancePath: instancePath + "/lastUpdatedAt",
+              schemaPath: "#/allOf/1/anyOf/2/properties/lastUpdatedAt/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err52];
+            } else {
+              vErrors.push(err52);
+            }
+            errors++;
+          }
+        }
+        if (data.ttlMs !== undefined) {
+          let data20 = data.ttlMs;
+          const _errs57 = errors;
+          let valid7 = false;
+          const _errs58 = errors;
+          if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
+            const err53 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type",
+              keyword: "type",
+              params: { type: "integer" },
+              message: "must be integer",
+            };
+            if (vErrors === null) {
+              vErrors = [err53];
+            } else {
+              vErrors.push(err53);
+            }
+            errors++;
+          }
+          if (typeof data20 == "number" && isFinite(data20)) {
+            if (data20 > 9007199254740991 || isNaN(data20)) {
+              const err54 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum",
+                keyword: "maximum",
+                params: { comparison: "<=", limit: 9007199254740991 },
+                message: "must be <= 9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err54];
+              } else {
+                vErrors.push(err54);
+              }
+              errors++;
+            }
+            if (data20 < -9007199254740991 || isNaN(data20)) {
+              const err55 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum",
+                keyword: "minimum",
+                params: { comparison: ">=", limit: -9007199254740991 },
+                message: "must be >= -9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err55];
+              } else {
+                vErrors.push(err55);
+              }
+              errors++;
+            }
+          }
+          var _valid3 = _errs58 === errors;
+          valid7 = valid7 || _valid3;
+          if (!valid7) {
+            const _errs60 = errors;
+            if (data20 !== null) {
+              const err56 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type",
+                keyword: "type",
+                params: { type: "null" },
+                message: "must be null",
+              };
+              if (vErrors === null) {
+                vErrors = [err56];
+              } else {
+                vErrors.push(err56);
+              }
+              errors++;
+            }
+            var _valid3 = _errs60 === errors;
+            valid7 = valid7 || _valid3;
+          }
+          if (!valid7) {
+            const err57 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf",
+              keyword: "anyOf",
+              params: {},
+              message: "must match a schema in anyOf",
+            };
+            if (vErrors === null) {
+              vErrors = [err57];
+            } else {
+              vErrors.push(err57);
+            }
+            errors++;
+          } else {
+            errors = _errs57;
+            if (vErrors !== null) {
+              if (_errs57) {
+                vErrors.length = _errs57;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+        if (data.pollIntervalMs !== undefined) {
+          let data21 = data.pollIntervalMs;
+          if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
+            const err58 = {
+              instancePath: instancePath + "/pollIntervalMs",
+              schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/type",
+              keyword: "type",
+              params: { type: "integer" },
+              message: "must be integer",
+            };
+            if (vErrors === null) {
+              vErrors = [err58];
+            } else {
+              vErrors.push(err58);
+            }
+            errors++;
+          }
+          if (typeof data21 == "number" && isFinite(data21)) {
+            if (data21 > 9007199254740991 || isNaN(data21)) {
+              const err59 = {
+                instancePath: instancePath + "/pollIntervalMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/maximum",
+                keyword: "maximum",
+                params: { comparison: "<=", limit: 9007199254740991 },
+                message: "must be <= 9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err59];
+              } else {
+                vErrors.push(err59);
+              }
+              errors++;
+            }
+            if (data21 < -9007199254740991 || isNaN(data21)) {
+              const err60 = {
+                instancePath: instancePath + "/pollIntervalMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/minimum",
+                keyword: "minimum",
+                params: { comparison: ">=", limit: -9007199254740991 },
+                message: "must be >= -9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err60];
+              } else {
+                vErrors.push(err60);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data.result !== undefined) {
+          let data22 = data.result;
+          if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
+            for (const key0 in data22) {
+              const _errs66 = errors;
+              if (typeof key0 !== "string") {
+                const err61 = {
+                  instancePath: instancePath + "/result",
+                  schemaPath: "#/allOf/1/anyOf/2/properties/result/propertyNames/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                  propertyName: key0,
+                };
+                if (vErrors === null) {
+                  vErrors = [err61];
+                } else {
+                  vErrors.push(err61);
+                }
+                errors++;
+              }
+              var valid8 = _errs66 === errors;
+              if (!valid8) {
+                const err62 = {
+                  instancePath: instancePath + "/result",
+                  schemaPath: "#/allOf/1/anyOf/2/properties/result/propertyNames",
+                  keyword: "propertyNames",
+                  params: { propertyName: key0 },
+                  message: "property name must be valid",
+                };
+                if (vErrors === null) {
+                  vErrors = [err62];
+                } else {
+                  vErrors.push(err62);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err63 = {
+              instancePath: instancePath + "/result",
+              schemaPath: "#/allOf/1/anyOf/2/properties/result/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err63];
+            } else {
+              vErrors.push(err63);
             }
             errors++;
           }
         }
       } else {
-        const err63 = {
-          instancePath: instancePath + "/result",
-          schemaPath: "#/allOf/1/anyOf/2/properties/result/type",
+        const err64 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/2/type",
           keyword: "type",
           params: { type: "object" },
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err63];
+          vErrors = [err64];
         } else {
-          vErrors.push(err63);
+          vErrors.push(err64);
         }
         errors++;
       }
-    }
-  } else {
-    const err64 = {
-      instancePath,
-      schemaPath: "#/allOf/1/anyOf/2/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err64];
-    } else {
-      vErrors.push(err64);
-    }
-    errors++;
-  }
-  var _valid0 = _errs44 === errors;
-  valid1 = valid1 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
-      props0.result = true;
-    }
-  }
-  const _errs69 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err65 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err65];
-      } else {
-        vErrors.push(err65);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err66 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err66];
-      } else {
-        vErrors.push(err66);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err67 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err67];
-      } else {
-        vErrors.push(err67);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err68 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err68];
-      } else {
-        vErrors.push(err68);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err69 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err69];
-      } else {
-        vErrors.push(err69);
-      }
-      errors++;
-    }
-    if (data.error === undefined) {
-      const err70 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "error" },
-        message: "must have required property '" + "error" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err70];
-      } else {
-        vErrors.push(err70);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err71 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/allOf/1/anyOf/3/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err71];
+      var _valid0 = _errs44 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs69 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.taskId === undefined) {
+            const err65 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "taskId" },
+              message: "must have required property '" + "taskId" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err65];
+            } else {
+              vErrors.push(err65);
+            }
+            errors++;
+          }
+          if (data.status === undefined) {
+            const err66 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "status" },
+              message: "must have required property '" + "status" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err66];
+            } else {
+              vErrors.push(err66);
+            }
+            errors++;
+          }
+          if (data.createdAt === undefined) {
+            const err67 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "createdAt" },
+              message: "must have required property '" + "createdAt" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err67];
+            } else {
+              vErrors.push(err67);
+            }
+            errors++;
+          }
+          if (data.lastUpdatedAt === undefined) {
+            const err68 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "lastUpdatedAt" },
+              message: "must have required property '" + "lastUpdatedAt" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err68];
+            } else {
+              vErrors.push(err68);
+            }
+            errors++;
+          }
+          if (data.ttlMs === undefined) {
+            const err69 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "ttlMs" },
+              message: "must have required property '" + "ttlMs" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err69];
+            } else {
+              vErrors.push(err69);
+            }
+            errors++;
+          }
+          if (data.error === undefined) {
+            const err70 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "error" },
+              message: "must have required property '" + "error" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err70];
+            } else {
+              vErrors.push(err70);
+            }
+            errors++;
+          }
+          if (data.taskId !== undefined) {
+            if (typeof data.taskId !== "string") {
+              const err71 = {
+                instancePath: instancePath + "/taskId",
+                schemaPath: "#/allOf/1/anyOf/3/properties/taskId/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err71];
+              } else {
+                vErrors.push(err71);
+              }
+              errors++;
+            }
+          }
+          if (data.status !== undefined) {
+            let data24 = data.status;
+            if (typeof data24 !== "string") {
+              const err72 = {
+                instancePath: instancePath + "/status",
+                schemaPath: "#/allOf/1/anyOf/3/properties/status/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err72];
+              } else {
+                vErrors.push(err72);
+              }
+              errors++;
+            }
+            if ("failed" !== data24) {
+              const err73 = {
+                instancePath: instancePath + "/status",
+                schemaPath: "#/allOf/1/anyOf/3/properties/status/const",
+                keyword: "const",
+                params: { allowedValue: "failed" },
+                message: "must be equal to constant",
+              };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+          }
+          if (data.statusMessage !== undefined) {
+            if (typeof data.statusMessage !== "string") {
+              const err74 = {
+                instancePath: instancePath + "/statusMessage",
+                schemaPath: "#/allOf/1/anyOf/3/properties/statusMessage/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err74];
+              } else {
+                vErrors.push(err74);
+              }
+              errors++;
+            }
+          }
+          if (data.createdAt !== undefined) {
+            if (typeof data.createdAt !== "string") {
+              const err75 = {
+                instancePath: instancePath + "/createdAt",
+                schemaPath: "#/allOf/1/anyOf/3/properties/createdAt/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err75];
+              } else {
+                vErrors.push(err75);
+              }
+              errors++;
+            }
+          }
+          if (data.lastUpdatedAt !== undefined) {
+            if (typeof data.lastUpdatedAt !== "string") {
+              const err76 = {
+                instancePath: instancePath + "/lastUpdatedAt",
+                schemaPath: "#/allOf/1/anyOf/3/properties/lastUpdatedAt/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err76];
+              } else {
+                vErrors.push(err76);
+              }
+              errors++;
+            }
+          }
+          if (data.ttlMs !== undefined) {
+            let data28 = data.ttlMs;
+            const _errs82 = errors;
+            let valid10 = false;
+            const _errs83 = errors;
+            if (!(typeof data28 == "number" && !(data28 % 1) && !isNaN(data28) && isFinite(data28))) {
+              const err77 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type",
+                keyword: "type",
+                params: { type: "integer" },
+                message: "must be integer",
+              };
+              if (vErrors === null) {
+                vErrors = [err77];
+              } else {
+                vErrors.push(err77);
+              }
+              errors++;
+            }
+            if (typeof data28 == "number" && isFinite(data28)) {
+              if (data28 > 9007199254740991 || isNaN(data28)) {
+                const err78 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum",
+                  keyword: "maximum",
+                  params: { comparison: "<=", limit: 9007199254740991 },
+                  message: "must be <= 9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err78];
+                } else {
+                  vErrors.push(err78);
+                }
+                errors++;
+              }
+              if (data28 < -9007199254740991 || isNaN(data28)) {
+                const err79 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum",
+                  keyword: "minimum",
+                  params: { comparison: ">=", limit: -9007199254740991 },
+                  message: "must be >= -9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err79];
+                } else {
+                  vErrors.push(err79);
+                }
+                errors++;
+              }
+            }
+            var _valid4 = _errs83 === errors;
+            valid10 = valid10 || _valid4;
+            if (!valid10) {
+              const _errs85 = errors;
+              if (data28 !== null) {
+                const err80 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type",
+                  keyword: "type",
+                  params: { type: "null" },
+                  message: "must be null",
+                };
+                if (vErrors === null) {
+                  vErrors = [err80];
+                } else {
+                  vErrors.push(err80);
+                }
+                errors++;
+              }
+              var _valid4 = _errs85 === errors;
+              valid10 = valid10 || _valid4;
+            }
+            if (!valid10) {
+              const err81 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf",
+                keyword: "anyOf",
+                params: {},
+                message: "must match a schema in anyOf",
+              };
+              if (vErrors === null) {
+                vErrors = [err81];
+              } else {
+                vErrors.push(err81);
+              }
+              errors++;
+            } else {
+              errors = _errs82;
+              if (vErrors !== null) {
+                if (_errs82) {
+                  vErrors.length = _errs82;
+                } else {
+                  vErrors = null;
+                }
+              }
+            }
+          }
+          if (data.pollIntervalMs !== undefined) {
+            let data29 = data.pollIntervalMs;
+            if (!(typeof data29 == "number" && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
+              const err82 = {
+                instancePath: instancePath + "/pollIntervalMs",
+                schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/type",
+                keyword: "type",
+                params: { type: "integer" },
+                message: "must be integer",
+              };
+              if (vErrors === null) {
+                vErrors = [err82];
+              } else {
+                vErrors.push(err82);
+              }
+              errors++;
+            }
+            if (typeof data29 == "number" && isFinite(data29)) {
+              if (data29 > 9007199254740991 || isNaN(data29)) {
+                const err83 = {
+                  instancePath: instancePath + "/pollIntervalMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/maximum",
+                  keyword: "maximum",
+                  params: { comparison: "<=", limit: 9007199254740991 },
+                  message: "must be <= 9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err83];
+                } else {
+                  vErrors.push(err83);
+                }
+                errors++;
+              }
+              if (data29 < -9007199254740991 || isNaN(data29)) {
+                const err84 = {
+                  instancePath: instancePath + "/pollIntervalMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/minimum",
+                  keyword: "minimum",
+                  params: { comparison: ">=", limit: -9007199254740991 },
+                  message: "must be >= -9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err84];
+                } else {
+                  vErrors.push(err84);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.error !== undefined) {
+            if (!(
+              fastSet.Error(data.error) ||
+              validate_Error(data.error, {
+                instancePath: instancePath + "/error",
+                parentData: data,
+                parentDataProperty: "error",
+                rootData,
+              })
+            )) {
+              vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+              errors = vErrors.length;
+            }
+          }
         } else {
-          vErrors.push(err71);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      let data24 = data.status;
-      if (typeof data24 !== "string") {
-        const err72 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/3/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err72];
-        } else {
-          vErrors.push(err72);
-        }
-        errors++;
-      }
-      if ("failed" !== data24) {
-        const err73 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/3/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "failed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err73];
-        } else {
-          vErrors.push(err73);
-        }
-        errors++;
-      }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err74 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/allOf/1/anyOf/3/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err74];
-        } else {
-          vErrors.push(err74);
-        }
-        errors++;
-      }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err75 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/allOf/1/anyOf/3/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err75];
-        } else {
-          vErrors.push(err75);
-        }
-        errors++;
-      }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err76 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/allOf/1/anyOf/3/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err76];
-        } else {
-          vErrors.push(err76);
-        }
-        errors++;
-      }
-    }
-    if (data.ttlMs !== undefined) {
-      let data28 = data.ttlMs;
-      const _errs82 = errors;
-      let valid10 = false;
-      const _errs83 = errors;
-      if (!(typeof data28 == "number" && !(data28 % 1) && !isNaN(data28) && isFinite(data28))) {
-        const err77 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err77];
-        } else {
-          vErrors.push(err77);
-        }
-        errors++;
-      }
-      if (typeof data28 == "number" && isFinite(data28)) {
-        if (data28 > 9007199254740991 || isNaN(data28)) {
-          const err78 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+          const err85 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/3/type",
+            keyword: "type",
+            params: { type: "object" },
+            message: "must be object",
           };
           if (vErrors === null) {
-            vErrors = [err78];
+            vErrors = [err85];
           } else {
-            vErrors.push(err78);
+            vErrors.push(err85);
           }
           errors++;
         }
-        if (data28 < -9007199254740991 || isNaN(data28)) {
-          const err79 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err79];
+        var _valid0 = _errs69 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs90 = errors;
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.taskId === undefined) {
+              const err86 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "taskId" },
+                message: "must have required property '" + "taskId" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err86];
+              } else {
+                vErrors.push(err86);
+              }
+              errors++;
+            }
+            if (data.status === undefined) {
+              const err87 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "status" },
+                message: "must have required property '" + "status" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err87];
+              } else {
+                vErrors.push(err87);
+              }
+              errors++;
+            }
+            if (data.createdAt === undefined) {
+              const err88 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "createdAt" },
+                message: "must have required property '" + "createdAt" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err88];
+              } else {
+                vErrors.push(err88);
+              }
+              errors++;
+            }
+            if (data.lastUpdatedAt === undefined) {
+              const err89 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "lastUpdatedAt" },
+                message: "must have required property '" + "lastUpdatedAt" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err89];
+              } else {
+                vErrors.push(err89);
+              }
+              errors++;
+            }
+            if (data.ttlMs === undefined) {
+              const err90 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "ttlMs" },
+                message: "must have required property '" + "ttlMs" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err90];
+              } else {
+                vErrors.push(err90);
+              }
+              errors++;
+            }
+            if (data.taskId !== undefined) {
+              if (typeof data.taskId !== "string") {
+                const err91 = {
+                  instancePath: instancePath + "/taskId",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/taskId/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err91];
+                } else {
+                  vErrors.push(err91);
+                }
+                errors++;
+              }
+            }
+            if (data.status !== undefined) {
+              let data32 = data.status;
+              if (typeof data32 !== "string") {
+                const err92 = {
+                  instancePath: instancePath + "/status",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/status/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err92];
+                } else {
+                  vErrors.push(err92);
+                }
+                errors++;
+              }
+              if ("cancelled" !== data32) {
+                const err93 = {
+                  instancePath: instancePath + "/status",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/status/const",
+                  keyword: "const",
+                  params: { allowedValue: "cancelled" },
+                  message: "must be equal to constant",
+                };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+            }
+            if (data.statusMessage !== undefined) {
+              if (typeof data.statusMessage !== "string") {
+                const err94 = {
+                  instancePath: instancePath + "/statusMessage",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/statusMessage/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err94];
+                } else {
+                  vErrors.push(err94);
+                }
+                errors++;
+              }
+            }
+            if (data.createdAt !== undefined) {
+              if (typeof data.createdAt !== "string") {
+                const err95 = {
+                  instancePath: instancePath + "/createdAt",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/createdAt/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err95];
+                } else {
+                  vErrors.push(err95);
+                }
+                errors++;
+              }
+            }
+            if (data.lastUpdatedAt !== undefined) {
+              if (typeof data.lastUpdatedAt !== "string") {
+                const err96 = {
+                  instancePath: instancePath + "/lastUpdatedAt",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/lastUpdatedAt/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err96];
+                } else {
+                  vErrors.push(err96);
+                }
+                errors++;
+              }
+            }
+            if (data.ttlMs !== undefined) {
+              let data36 = data.ttlMs;
+              const _errs103 = errors;
+              let valid12 = false;
+              const _errs104 = errors;
+              if (!(typeof data36 == "number" && !(data36 % 1) && !isNaN(data36) && isFinite(data36))) {
+                const err97 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type",
+                  keyword: "type",
+                  params: { type: "integer" },
+                  message: "must be integer",
+                };
+                if (vErrors === null) {
+                  vErrors = [err97];
+                } else {
+                  vErrors.push(err97);
+                }
+                errors++;
+              }
+              if (typeof data36 == "number" && isFinite(data36)) {
+                if (data36 > 9007199254740991 || isNaN(data36)) {
+                  const err98 = {
+                    instancePath: instancePath + "/ttlMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum",
+                    keyword: "maximum",
+                    params: { comparison: "<=", limit: 9007199254740991 },
+                    message: "must be <= 9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err98];
+                  } else {
+                    vErrors.push(err98);
+                  }
+                  errors++;
+                }
+                if (data36 < -9007199254740991 || isNaN(data36)) {
+                  const err99 = {
+                    instancePath: instancePath + "/ttlMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum",
+                    keyword: "minimum",
+                    params: { comparison: ">=", limit: -9007199254740991 },
+                    message: "must be >= -9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err99];
+                  } else {
+                    vErrors.push(err99);
+                  }
+                  errors++;
+                }
+              }
+              var _valid5 = _errs104 === errors;
+              valid12 = valid12 || _valid5;
+              if (!valid12) {
+                const _errs106 = errors;
+                if (data36 !== null) {
+                  const err100 = {
+                    instancePath: instancePath + "/ttlMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type",
+                    keyword: "type",
+                    params: { type: "null" },
+                    message: "must be null",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err100];
+                  } else {
+                    vErrors.push(err100);
+                  }
+                  errors++;
+                }
+                var _valid5 = _errs106 === errors;
+                valid12 = valid12 || _valid5;
+              }
+              if (!valid12) {
+                const err101 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf",
+                  keyword: "anyOf",
+                  params: {},
+                  message: "must match a schema in anyOf",
+                };
+                if (vErrors === null) {
+                  vErrors = [err101];
+                } else {
+                  vErrors.push(err101);
+                }
+                errors++;
+              } else {
+                errors = _errs103;
+                if (vErrors !== null) {
+                  if (_errs103) {
+                    vErrors.length = _errs103;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data.pollIntervalMs !== undefined) {
+              let data37 = data.pollIntervalMs;
+              if (!(typeof data37 == "number" && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
+                const err102 = {
+                  instancePath: instancePath + "/pollIntervalMs",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/type",
+                  keyword: "type",
+                  params: { type: "integer" },
+                  message: "must be integer",
+                };
+                if (vErrors === null) {
+                  vErrors = [err102];
+                } else {
+                  vErrors.push(err102);
+                }
+                errors++;
+              }
+              if (typeof data37 == "number" && isFinite(data37)) {
+                if (data37 > 9007199254740991 || isNaN(data37)) {
+                  const err103 = {
+                    instancePath: instancePath + "/pollIntervalMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/maximum",
+                    keyword: "maximum",
+                    params: { comparison: "<=", limit: 9007199254740991 },
+                    message: "must be <= 9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err103];
+                  } else {
+                    vErrors.push(err103);
+                  }
+                  errors++;
+                }
+                if (data37 < -9007199254740991 || isNaN(data37)) {
+                  const err104 = {
+                    instancePath: instancePath + "/pollIntervalMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/minimum",
+                    keyword: "minimum",
+                    params: { comparison: ">=", limit: -9007199254740991 },
+                    message: "must be >= -9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err104];
+                  } else {
+                    vErrors.push(err104);
+                  }
+                  errors++;
+                }
+              }
+            }
           } else {
-            vErrors.push(err79);
+            const err105 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/4/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err105];
+            } else {
+              vErrors.push(err105);
+            }
+            errors++;
           }
-          errors++;
+          var _valid0 = _errs90 === errors;
+          valid1 = valid1 || _valid0;
         }
       }
-      var _valid4 = _errs83 === errors;
-      valid10 = valid10 || _valid4;
-      const _errs85 = errors;
-      if (data28 !== null) {
-        const err80 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err80];
-        } else {
-          vErrors.push(err80);
-        }
-        errors++;
-      }
-      var _valid4 = _errs85 === errors;
-      valid10 = valid10 || _valid4;
-      if (!valid10) {
-        const err81 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err81];
-        } else {
-          vErrors.push(err81);
-        }
-        errors++;
-      } else {
-        errors = _errs82;
-        if (vErrors !== null) {
-          if (_errs82) {
-            vErrors.length = _errs82;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data29 = data.pollIntervalMs;
-      if (!(typeof data29 == "number" && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
-        const err82 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err82];
-        } else {
-          vErrors.push(err82);
-        }
-        errors++;
-      }
-      if (typeof data29 == "number" && isFinite(data29)) {
-        if (data29 > 9007199254740991 || isNaN(data29)) {
-          const err83 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err83];
-          } else {
-            vErrors.push(err83);
-          }
-          errors++;
-        }
-        if (data29 < -9007199254740991 || isNaN(data29)) {
-          const err84 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err84];
-          } else {
-            vErrors.push(err84);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.error !== undefined) {
-      if (!(
-        fastSet.Error(data.error) ||
-        validate_Error(data.error, {
-          instancePath: instancePath + "/error",
-          parentData: data,
-          parentDataProperty: "error",
-          rootData,
-          dynamicAnchors,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err85 = {
-      instancePath,
-      schemaPath: "#/allOf/1/anyOf/3/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err85];
-    } else {
-      vErrors.push(err85);
-    }
-    errors++;
-  }
-  var _valid0 = _errs69 === errors;
-  valid1 = valid1 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
-      props0.error = true;
-    }
-  }
-  const _errs90 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err86 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err86];
-      } else {
-        vErrors.push(err86);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err87 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err87];
-      } else {
-        vErrors.push(err87);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err88 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err88];
-      } else {
-        vErrors.push(err88);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err89 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err89];
-      } else {
-        vErrors.push(err89);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err90 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err90];
-      } else {
-        vErrors.push(err90);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err91 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/allOf/1/anyOf/4/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err91];
-        } else {
-          vErrors.push(err91);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      let data32 = data.status;
-      if (typeof data32 !== "string") {
-        const err92 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/4/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err92];
-        } else {
-          vErrors.push(err92);
-        }
-        errors++;
-      }
-      if ("cancelled" !== data32) {
-        const err93 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/4/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "cancelled" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err93];
-        } else {
-          vErrors.push(err93);
-        }
-        errors++;
-      }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err94 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/allOf/1/anyOf/4/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err94];
-        } else {
-          vErrors.push(err94);
-        }
-        errors++;
-      }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err95 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/allOf/1/anyOf/4/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err95];
-        } else {
-          vErrors.push(err95);
-        }
-        errors++;
-      }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err96 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/allOf/1/anyOf/4/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err96];
-        } else {
-          vErrors.push(err96);
-        }
-        errors++;
-      }
-    }
-    if (data.ttlMs !== undefined) {
-      let data36 = data.ttlMs;
-      const _errs103 = errors;
-      let valid12 = false;
-      const _errs104 = errors;
-      if (!(typeof data36 == "number" && !(data36 % 1) && !isNaN(data36) && isFinite(data36))) {
-        const err97 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err97];
-        } else {
-          vErrors.push(err97);
-        }
-        errors++;
-      }
-      if (typeof data36 == "number" && isFinite(data36)) {
-        if (data36 > 9007199254740991 || isNaN(data36)) {
-          const err98 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err98];
-          } else {
-            vErrors.push(err98);
-          }
-          errors++;
-        }
-        if (data36 < -9007199254740991 || isNaN(data36)) {
-          const err99 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err99];
-          } else {
-            vErrors.push(err99);
-          }
-          errors++;
-        }
-      }
-      var _valid5 = _errs104 === errors;
-      valid12 = valid12 || _valid5;
-      const _errs106 = errors;
-      if (data36 !== null) {
-        const err100 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err100];
-        } else {
-          vErrors.push(err100);
-        }
-        errors++;
-      }
-      var _valid5 = _errs106 === errors;
-      valid12 = valid12 || _valid5;
-      if (!valid12) {
-        const err101 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err101];
-        } else {
-          vErrors.push(err101);
-        }
-        errors++;
-      } else {
-        errors = _errs103;
-        if (vErrors !== null) {
-          if (_errs103) {
-            vErrors.length = _errs103;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data37 = data.pollIntervalMs;
-      if (!(typeof data37 == "number" && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
-        const err102 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err102];
-        } else {
-          vErrors.push(err102);
-        }
-        errors++;
-      }
-      if (typeof data37 == "number" && isFinite(data37)) {
-        if (data37 > 9007199254740991 || isNaN(data37)) {
-          const err103 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err103];
-          } else {
-            vErrors.push(err103);
-          }
-          errors++;
-        }
-        if (data37 < -9007199254740991 || isNaN(data37)) {
-          const err104 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err104];
-          } else {
-            vErrors.push(err104);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err105 = {
-      instancePath,
-      schemaPath: "#/allOf/1/anyOf/4/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err105];
-    } else {
-      vErrors.push(err105);
-    }
-    errors++;
-  }
-  var _valid0 = _errs90 === errors;
-  valid1 = valid1 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
     }
   }
   if (!valid1) {
@@ -11502,20 +10780,9 @@ function validate_GetTaskResult(
   validate_GetTaskResult.errors = vErrors;
   return errors === 0;
 }
-validate_GetTaskResult.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Icon(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Icon(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Icon.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.src === undefined) {
       const err0 = {
@@ -11671,24 +10938,9 @@ function validate_Icon(
   validate_Icon.errors = vErrors;
   return errors === 0;
 }
-validate_Icon.evaluated = {
-  props: { mimeType: true, sizes: true, src: true, theme: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Icon_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Icon_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Icon_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.src === undefined) {
       const err0 = {
@@ -11844,24 +11096,9 @@ function validate_Icon_2(
   validate_Icon_2.errors = vErrors;
   return errors === 0;
 }
-validate_Icon_2.evaluated = {
-  props: { mimeType: true, sizes: true, src: true, theme: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ImageContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ImageContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ImageContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
       const err0 = {
@@ -11916,7 +11153,6 @@ function validate_ImageContent(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -11931,7 +11167,6 @@ function validate_ImageContent(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -12040,24 +11275,9 @@ function validate_ImageContent(
   validate_ImageContent.errors = vErrors;
   return errors === 0;
 }
-validate_ImageContent.evaluated = {
-  props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ImageContent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ImageContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ImageContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
       const err0 = {
@@ -12112,7 +11332,6 @@ function validate_ImageContent_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -12127,7 +11346,6 @@ function validate_ImageContent_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -12236,24 +11454,9 @@ function validate_ImageContent_2(
   validate_ImageContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_ImageContent_2.evaluated = {
-  props: { _meta: true, annotations: true, data: true, mimeType: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Implementation(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Implementation(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Implementation.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -12314,7 +11517,6 @@ function validate_Implementation(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -12440,24 +11642,9 @@ function validate_Implementation(
   validate_Implementation.errors = vErrors;
   return errors === 0;
 }
-validate_Implementation.evaluated = {
-  props: { description: true, icons: true, name: true, title: true, version: true, websiteUrl: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Implementation_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Implementation_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Implementation_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -12518,7 +11705,6 @@ function validate_Implementation_2(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -12644,67 +11830,35 @@ function validate_Implementation_2(
   validate_Implementation_2.errors = vErrors;
   return errors === 0;
 }
-validate_Implementation_2.evaluated = {
-  props: { description: true, icons: true, name: true, title: true, version: true, websiteUrl: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_InputRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.method = true;
-    props0.params = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.method = true;
-      props0.params = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.method = true;
-      props0.params = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
     }
   }
   if (!valid0) {
@@ -12732,66 +11886,37 @@ function validate_InputRequest(
     }
   }
   validate_InputRequest.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_InputRequest.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_InputRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (
-    !validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
+  if (!validate_CreateMessageRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? validate_CreateMessageRequest.errors : vErrors.concat(validate_CreateMessageRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.method = true;
-    props0.params = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.method = true;
-      props0.params = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ListRootsRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ListRootsRequest.errors : vErrors.concat(validate_ListRootsRequest.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.method = true;
-      props0.params = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ElicitRequest(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_ElicitRequest.errors : vErrors.concat(validate_ElicitRequest.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
     }
   }
   if (!valid0) {
@@ -12819,23 +11944,11 @@ function validate_InputRequest_2(
     }
   }
   validate_InputRequest_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_InputRequest_2.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_InputRequests(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputRequests(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputRequests.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -12845,7 +11958,6 @@ function validate_InputRequests(
           parentData: data,
           parentDataProperty: key0,
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
@@ -12870,20 +11982,9 @@ function validate_InputRequests(
   validate_InputRequests.errors = vErrors;
   return errors === 0;
 }
-validate_InputRequests.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_InputRequests_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputRequests_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputRequests_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -12893,7 +11994,6 @@ function validate_InputRequests_2(
           parentData: data,
           parentDataProperty: key0,
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputRequest.errors : vErrors.concat(validate_InputRequest.errors);
@@ -12918,20 +12018,9 @@ function validate_InputRequests_2(
   validate_InputRequests_2.errors = vErrors;
   return errors === 0;
 }
-validate_InputRequests_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_InputRequiredTask(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputRequiredTask(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputRequiredTask.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -13178,24 +12267,26 @@ function validate_InputRequiredTask(
       }
       var _valid0 = _errs13 === errors;
       valid1 = valid1 || _valid0;
-      const _errs15 = errors;
-      if (data5 !== null) {
-        const err15 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
+      if (!valid1) {
+        const _errs15 = errors;
+        if (data5 !== null) {
+          const err15 = {
+            instancePath: instancePath + "/ttlMs",
+            schemaPath: "#/properties/ttlMs/anyOf/1/type",
+            keyword: "type",
+            params: { type: "null" },
+            message: "must be null",
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
         }
-        errors++;
+        var _valid0 = _errs15 === errors;
+        valid1 = valid1 || _valid0;
       }
-      var _valid0 = _errs15 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err16 = {
           instancePath: instancePath + "/ttlMs",
@@ -13279,7 +12370,6 @@ function validate_InputRequiredTask(
           parentData: data,
           parentDataProperty: "inputRequests",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
@@ -13304,76 +12394,35 @@ function validate_InputRequiredTask(
   validate_InputRequiredTask.errors = vErrors;
   return errors === 0;
 }
-validate_InputRequiredTask.evaluated = {
-  props: {
-    taskId: true,
-    status: true,
-    statusMessage: true,
-    createdAt: true,
-    lastUpdatedAt: true,
-    ttlMs: true,
-    pollIntervalMs: true,
-    inputRequests: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_InputResponse(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputResponse.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_CreateMessageResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? validate_CreateMessageResult.errors : vErrors.concat(validate_CreateMessageResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.content = true;
-    props0.model = true;
-    props0.role = true;
-    props0.stopReason = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.roots = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ListRootsResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ListRootsResult.errors : vErrors.concat(validate_ListRootsResult.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.action = true;
-      props0.content = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_ElicitResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_ElicitResult.errors : vErrors.concat(validate_ElicitResult.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
     }
   }
   if (!valid0) {
@@ -13401,23 +12450,11 @@ function validate_InputResponse(
     }
   }
   validate_InputResponse.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_InputResponse.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_InputResponses(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_InputResponses(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputResponses.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -13427,7 +12464,6 @@ function validate_InputResponses(
           parentData: data,
           parentDataProperty: key0,
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputResponse.errors : vErrors.concat(validate_InputResponse.errors);
@@ -13452,20 +12488,9 @@ function validate_InputResponses(
   validate_InputResponses.errors = vErrors;
   return errors === 0;
 }
-validate_InputResponses.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_JSONObject(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONObject(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONObject.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -13475,7 +12500,6 @@ function validate_JSONObject(
           parentData: data,
           parentDataProperty: key0,
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
@@ -13500,20 +12524,9 @@ function validate_JSONObject(
   validate_JSONObject.errors = vErrors;
   return errors === 0;
 }
-validate_JSONObject.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_JSONObject_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONObject_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONObject_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(
@@ -13523,7 +12536,6 @@ function validate_JSONObject_2(
           parentData: data,
           parentDataProperty: key0,
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
@@ -13548,20 +12560,12 @@ function validate_JSONObject_2(
   validate_JSONObject_2.errors = vErrors;
   return errors === 0;
 }
-validate_JSONObject_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 function validate_JSONRPCNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -13680,24 +12684,9 @@ function validate_JSONRPCNotification(
   validate_JSONRPCNotification.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCNotification.evaluated = {
-  props: { jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_JSONRPCRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONRPCRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -13752,7 +12741,6 @@ function validate_JSONRPCRequest(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -13846,24 +12834,9 @@ function validate_JSONRPCRequest(
   validate_JSONRPCRequest.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCRequest.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_JSONRPCRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONRPCRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONRPCRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -13918,7 +12891,6 @@ function validate_JSONRPCRequest_2(
           parentData: data,
           parentDataProperty: "id",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -14012,99 +12984,79 @@ function validate_JSONRPCRequest_2(
   validate_JSONRPCRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_JSONRPCRequest_2.evaluated = {
-  props: { id: true, jsonrpc: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_JSONValue(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONValue(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONValue.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!wrapper_JSONObject.validate(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!wrapper_JSONObject.validate(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors =
       vErrors === null ? wrapper_JSONObject.validate.errors : vErrors.concat(wrapper_JSONObject.validate.errors);
     errors = vErrors.length;
-  } else {
-    var props0 = wrapper_JSONObject.validate.evaluated.props;
-    var items0 = wrapper_JSONObject.validate.evaluated.items;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  const _errs2 = errors;
-  if (Array.isArray(data)) {
-    const len0 = data.length;
-    for (let i0 = 0; i0 < len0; i0++) {
-      if (
-        !wrapper_JSONValue.validate(data[i0], {
-          instancePath: instancePath + "/" + i0,
-          parentData: data,
-          parentDataProperty: i0,
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? wrapper_JSONValue.validate.errors : vErrors.concat(wrapper_JSONValue.validate.errors);
-        errors = vErrors.length;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (Array.isArray(data)) {
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        if (
+          !wrapper_JSONValue.validate(data[i0], {
+            instancePath: instancePath + "/" + i0,
+            parentData: data,
+            parentDataProperty: i0,
+            rootData,
+          })
+        ) {
+          vErrors =
+            vErrors === null ? wrapper_JSONValue.validate.errors : vErrors.concat(wrapper_JSONValue.validate.errors);
+          errors = vErrors.length;
+        }
       }
-    }
-  } else {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "array" },
-      message: "must be array",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
     } else {
-      vErrors.push(err0);
+      const err0 = {
+        instancePath,
+        schemaPath: "#/anyOf/1/type",
+        keyword: "type",
+        params: { type: "array" },
+        message: "must be array",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
     }
-    errors++;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (items0 !== true) {
-      items0 = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs5 = errors;
+      if (
+        typeof data !== "string" &&
+        !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data)) &&
+        typeof data !== "boolean"
+      ) {
+        const err1 = {
+          instancePath,
+          schemaPath: "#/anyOf/2/type",
+          keyword: "type",
+          params: { type: schema_JSONValue.anyOf[2].type },
+          message: "must be string,integer,boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      var _valid0 = _errs5 === errors;
+      valid0 = valid0 || _valid0;
     }
   }
-  const _errs5 = errors;
-  if (
-    typeof data !== "string" &&
-    !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data)) &&
-    typeof data !== "boolean"
-  ) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: schema_JSONValue.anyOf[2].type },
-      message: "must be string,integer,boolean",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
   if (!valid0) {
     const err2 = {
       instancePath,
@@ -14130,99 +13082,82 @@ function validate_JSONValue(
     }
   }
   validate_JSONValue.errors = vErrors;
-  evaluated0.props = props0;
-  evaluated0.items = items0;
   return errors === 0;
 }
-validate_JSONValue.evaluated = { dynamicProps: true, dynamicItems: true };
-function validate_JSONValue_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_JSONValue_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_JSONValue_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
   if (!(
-    fastSet.JSONObject(data) ||
-    validate_JSONObject(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    fastSet.JSONObject(data) || validate_JSONObject(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors = vErrors === null ? validate_JSONObject.errors : vErrors.concat(validate_JSONObject.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = true;
-  }
-  const _errs2 = errors;
-  if (Array.isArray(data)) {
-    const len0 = data.length;
-    for (let i0 = 0; i0 < len0; i0++) {
-      if (!(
-        fastSet.JSONValue(data[i0]) ||
-        validate_JSONValue(data[i0], {
-          instancePath: instancePath + "/" + i0,
-          parentData: data,
-          parentDataProperty: i0,
-          rootData,
-          dynamicAnchors,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
-        errors = vErrors.length;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (Array.isArray(data)) {
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        if (!(
+          fastSet.JSONValue(data[i0]) ||
+          validate_JSONValue(data[i0], {
+            instancePath: instancePath + "/" + i0,
+            parentData: data,
+            parentDataProperty: i0,
+            rootData,
+          })
+        )) {
+          vErrors = vErrors === null ? validate_JSONValue.errors : vErrors.concat(validate_JSONValue.errors);
+          errors = vErrors.length;
+        }
       }
-    }
-  } else {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "array" },
-      message: "must be array",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
     } else {
-      vErrors.push(err0);
+      const err0 = {
+        instancePath,
+        schemaPath: "#/anyOf/1/type",
+        keyword: "type",
+        params: { type: "array" },
+        message: "must be array",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
     }
-    errors++;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var items1 = true;
-  }
-  const _errs5 = errors;
-  if (
-    typeof data !== "string" &&
-    !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data)) &&
-    typeof data !== "boolean"
-  ) {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: schema_JSONValue.anyOf[2].type },
-      message: "must be string,integer,boolean",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs5 = errors;
+      if (
+        typeof data !== "string" &&
+        !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data)) &&
+        typeof data !== "boolean"
+      ) {
+        const err1 = {
+          instancePath,
+          schemaPath: "#/anyOf/2/type",
+          keyword: "type",
+          params: { type: schema_JSONValue.anyOf[2].type },
+          message: "must be string,integer,boolean",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+      var _valid0 = _errs5 === errors;
+      valid0 = valid0 || _valid0;
     }
-    errors++;
   }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
   if (!valid0) {
     const err2 = {
       instancePath,
@@ -14248,24 +13183,14 @@ function validate_JSONValue_2(
     }
   }
   validate_JSONValue_2.errors = vErrors;
-  evaluated0.props = props0;
-  evaluated0.items = items1;
   return errors === 0;
 }
-validate_JSONValue_2.evaluated = { dynamicProps: true, dynamicItems: true };
 function validate_LegacyTitledEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LegacyTitledEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.enum === undefined) {
       const err0 = {
@@ -14473,24 +13398,12 @@ function validate_LegacyTitledEnumSchema(
   validate_LegacyTitledEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_LegacyTitledEnumSchema.evaluated = {
-  props: { default: true, description: true, enum: true, enumNames: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_LegacyTitledEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_LegacyTitledEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.enum === undefined) {
       const err0 = {
@@ -14698,24 +13611,9 @@ function validate_LegacyTitledEnumSchema_2(
   validate_LegacyTitledEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_LegacyTitledEnumSchema_2.evaluated = {
-  props: { default: true, description: true, enum: true, enumNames: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListRootsRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListRootsRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRootsRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -14776,7 +13674,6 @@ function validate_ListRootsRequest(
               parentData: data1,
               parentDataProperty: "_meta",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -14817,24 +13714,12 @@ function validate_ListRootsRequest(
   validate_ListRootsRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListRootsRequest.evaluated = {
-  props: { method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListRootsRequest_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRootsRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.method === undefined) {
       const err0 = {
@@ -14895,7 +13780,6 @@ function validate_ListRootsRequest_2(
               parentData: data1,
               parentDataProperty: "_meta",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -14936,24 +13820,12 @@ function validate_ListRootsRequest_2(
   validate_ListRootsRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListRootsRequest_2.evaluated = {
-  props: { method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ListRootsRequest_properties_params(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRootsRequest_properties_params.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       if (!(
@@ -14963,7 +13835,6 @@ function validate_ListRootsRequest_properties_params(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -14988,24 +13859,9 @@ function validate_ListRootsRequest_properties_params(
   validate_ListRootsRequest_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate_ListRootsRequest_properties_params.evaluated = {
-  props: { _meta: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListRootsResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListRootsResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRootsResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.roots === undefined) {
       const err0 = {
@@ -15034,7 +13890,6 @@ function validate_ListRootsResult(
               parentData: data0,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
@@ -15075,20 +13930,9 @@ function validate_ListRootsResult(
   validate_ListRootsResult.errors = vErrors;
   return errors === 0;
 }
-validate_ListRootsResult.evaluated = { props: { roots: true }, dynamicProps: false, dynamicItems: false };
-function validate_ListRootsResult_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListRootsResult_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRootsResult_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.roots === undefined) {
       const err0 = {
@@ -15117,7 +13961,6 @@ function validate_ListRootsResult_2(
               parentData: data0,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Root.errors : vErrors.concat(validate_Root.errors);
@@ -15158,20 +14001,9 @@ function validate_ListRootsResult_2(
   validate_ListRootsResult_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListRootsResult_2.evaluated = { props: { roots: true }, dynamicProps: false, dynamicItems: false };
-function validate_MetaObject(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_MetaObject(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_MetaObject.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (!(data && typeof data == "object" && !Array.isArray(data))) {
     const err0 = {
       instancePath,
@@ -15190,20 +14022,9 @@ function validate_MetaObject(
   validate_MetaObject.errors = vErrors;
   return errors === 0;
 }
-validate_MetaObject.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_MetaObject_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_MetaObject_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_MetaObject_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (!(data && typeof data == "object" && !Array.isArray(data))) {
     const err0 = {
       instancePath,
@@ -15222,20 +14043,9 @@ function validate_MetaObject_2(
   validate_MetaObject_2.errors = vErrors;
   return errors === 0;
 }
-validate_MetaObject_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_ModelHint(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ModelHint(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ModelHint.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
@@ -15272,20 +14082,9 @@ function validate_ModelHint(
   validate_ModelHint.errors = vErrors;
   return errors === 0;
 }
-validate_ModelHint.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
-function validate_ModelHint_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ModelHint_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ModelHint_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
@@ -15322,20 +14121,9 @@ function validate_ModelHint_2(
   validate_ModelHint_2.errors = vErrors;
   return errors === 0;
 }
-validate_ModelHint_2.evaluated = { props: { name: true }, dynamicProps: false, dynamicItems: false };
-function validate_ModelPreferences(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ModelPreferences(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ModelPreferences.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.costPriority !== undefined) {
       let data0 = data.costPriority;
@@ -15398,7 +14186,6 @@ function validate_ModelPreferences(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
@@ -15537,24 +14324,12 @@ function validate_ModelPreferences(
   validate_ModelPreferences.errors = vErrors;
   return errors === 0;
 }
-validate_ModelPreferences.evaluated = {
-  props: { costPriority: true, hints: true, intelligencePriority: true, speedPriority: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ModelPreferences_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ModelPreferences_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.costPriority !== undefined) {
       let data0 = data.costPriority;
@@ -15617,7 +14392,6 @@ function validate_ModelPreferences_2(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ModelHint.errors : vErrors.concat(validate_ModelHint.errors);
@@ -15756,24 +14530,12 @@ function validate_ModelPreferences_2(
   validate_ModelPreferences_2.errors = vErrors;
   return errors === 0;
 }
-validate_ModelPreferences_2.evaluated = {
-  props: { costPriority: true, hints: true, intelligencePriority: true, speedPriority: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_NotificationMetaObject(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NotificationMetaObject.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/subscriptionId"] !== undefined) {
       if (!(
@@ -15783,7 +14545,6 @@ function validate_NotificationMetaObject(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/subscriptionId",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestId.errors : vErrors.concat(validate_RequestId.errors);
@@ -15808,24 +14569,12 @@ function validate_NotificationMetaObject(
   validate_NotificationMetaObject.errors = vErrors;
   return errors === 0;
 }
-validate_NotificationMetaObject.evaluated = {
-  props: { "io.modelcontextprotocol/subscriptionId": true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_NotificationParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NotificationParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       if (!(
@@ -15835,7 +14584,6 @@ function validate_NotificationParams(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -15863,20 +14611,9 @@ function validate_NotificationParams(
   validate_NotificationParams.errors = vErrors;
   return errors === 0;
 }
-validate_NotificationParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-function validate_NumberSchema(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_NumberSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NumberSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -16032,24 +14769,9 @@ function validate_NumberSchema(
   validate_NumberSchema.errors = vErrors;
   return errors === 0;
 }
-validate_NumberSchema.evaluated = {
-  props: { default: true, description: true, maximum: true, minimum: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_NumberSchema_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_NumberSchema_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NumberSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -16205,214 +14927,107 @@ function validate_NumberSchema_2(
   validate_NumberSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_NumberSchema_2.evaluated = {
-  props: { default: true, description: true, maximum: true, minimum: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_PrimitiveSchemaDefinition(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PrimitiveSchemaDefinition.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.default = true;
-    props0.description = true;
-    props0.format = true;
-    props0.maxLength = true;
-    props0.minLength = true;
-    props0.title = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.maximum = true;
-      props0.minimum = true;
-      props0.title = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_UntitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_UntitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (
-    !validate_TitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.oneOf = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs6 = errors;
-  if (
-    !validate_UntitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_UntitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs7 = errors;
-  if (
-    !validate_TitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs8 = errors;
-  if (
-    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_LegacyTitledEnumSchema.errors
-        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.enumNames = true;
-      props0.title = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (
+          !validate_UntitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_UntitledSingleSelectEnumSchema.errors
+              : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (
+            !validate_TitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_TitledSingleSelectEnumSchema.errors
+                : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (
+              !validate_UntitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_UntitledMultiSelectEnumSchema.errors
+                  : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (
+                !validate_TitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_TitledMultiSelectEnumSchema.errors
+                    : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (
+                  !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+                ) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_LegacyTitledEnumSchema.errors
+                      : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+              }
+            }
+          }
+        }
+      }
     }
   }
   if (!valid0) {
@@ -16440,213 +15055,109 @@ function validate_PrimitiveSchemaDefinition(
     }
   }
   validate_PrimitiveSchemaDefinition.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_PrimitiveSchemaDefinition.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_PrimitiveSchemaDefinition_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PrimitiveSchemaDefinition_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_StringSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_StringSchema.errors : vErrors.concat(validate_StringSchema.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.default = true;
-    props0.description = true;
-    props0.format = true;
-    props0.maxLength = true;
-    props0.minLength = true;
-    props0.title = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.maximum = true;
-      props0.minimum = true;
-      props0.title = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_NumberSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_NumberSchema.errors : vErrors.concat(validate_NumberSchema.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (
-    !validate_UntitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_UntitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (
-    !validate_TitledSingleSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledSingleSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.oneOf = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs6 = errors;
-  if (
-    !validate_UntitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_UntitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs6 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs7 = errors;
-  if (
-    !validate_TitledMultiSelectEnumSchema(data, {
-      instancePath,
-      parentData,
-      parentDataProperty,
-      rootData,
-      dynamicAnchors,
-    })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_TitledMultiSelectEnumSchema.errors
-        : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.items = true;
-      props0.maxItems = true;
-      props0.minItems = true;
-      props0.title = true;
-      props0.type = true;
-    }
-  }
-  const _errs8 = errors;
-  if (
-    !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  ) {
-    vErrors =
-      vErrors === null
-        ? validate_LegacyTitledEnumSchema.errors
-        : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs8 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.default = true;
-      props0.description = true;
-      props0.enum = true;
-      props0.enumNames = true;
-      props0.title = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_BooleanSchema(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_BooleanSchema.errors : vErrors.concat(validate_BooleanSchema.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (
+          !validate_UntitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+        ) {
+          vErrors =
+            vErrors === null
+              ? validate_UntitledSingleSelectEnumSchema.errors
+              : vErrors.concat(validate_UntitledSingleSelectEnumSchema.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (
+            !validate_TitledSingleSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+          ) {
+            vErrors =
+              vErrors === null
+                ? validate_TitledSingleSelectEnumSchema.errors
+                : vErrors.concat(validate_TitledSingleSelectEnumSchema.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (
+              !validate_UntitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+            ) {
+              vErrors =
+                vErrors === null
+                  ? validate_UntitledMultiSelectEnumSchema.errors
+                  : vErrors.concat(validate_UntitledMultiSelectEnumSchema.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (
+                !validate_TitledMultiSelectEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_TitledMultiSelectEnumSchema.errors
+                    : vErrors.concat(validate_TitledMultiSelectEnumSchema.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (
+                  !validate_LegacyTitledEnumSchema(data, { instancePath, parentData, parentDataProperty, rootData })
+                ) {
+                  vErrors =
+                    vErrors === null
+                      ? validate_LegacyTitledEnumSchema.errors
+                      : vErrors.concat(validate_LegacyTitledEnumSchema.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+              }
+            }
+          }
+        }
+      }
     }
   }
   if (!valid0) {
@@ -16674,23 +15185,11 @@ function validate_PrimitiveSchemaDefinition_2(
     }
   }
   validate_PrimitiveSchemaDefinition_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_PrimitiveSchemaDefinition_2.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_RelatedTaskIds(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RelatedTaskIds(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RelatedTaskIds.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (Array.isArray(data)) {
     const len0 = data.length;
     for (let i0 = 0; i0 < len0; i0++) {
@@ -16728,20 +15227,9 @@ function validate_RelatedTaskIds(
   validate_RelatedTaskIds.errors = vErrors;
   return errors === 0;
 }
-validate_RelatedTaskIds.evaluated = { items: true, dynamicProps: false, dynamicItems: false };
-function validate_RequestId(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestId(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestId.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
     const err0 = {
       instancePath,
@@ -16760,20 +15248,9 @@ function validate_RequestId(
   validate_RequestId.errors = vErrors;
   return errors === 0;
 }
-validate_RequestId.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_RequestId_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestId_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestId_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string" && !(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
     const err0 = {
       instancePath,
@@ -16792,20 +15269,9 @@ function validate_RequestId_2(
   validate_RequestId_2.errors = vErrors;
   return errors === 0;
 }
-validate_RequestId_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_ResourceLink(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ResourceLink(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceLink.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -16860,7 +15326,6 @@ function validate_ResourceLink(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -16875,7 +15340,6 @@ function validate_ResourceLink(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -16911,7 +15375,6 @@ function validate_ResourceLink(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -17088,35 +15551,9 @@ function validate_ResourceLink(
   validate_ResourceLink.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceLink.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    size: true,
-    title: true,
-    type: true,
-    uri: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ResourceLink_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ResourceLink_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResourceLink_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
       const err0 = {
@@ -17171,7 +15608,6 @@ function validate_ResourceLink_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -17186,7 +15622,6 @@ function validate_ResourceLink_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -17222,7 +15657,6 @@ function validate_ResourceLink_2(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -17399,35 +15833,9 @@ function validate_ResourceLink_2(
   validate_ResourceLink_2.errors = vErrors;
   return errors === 0;
 }
-validate_ResourceLink_2.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    mimeType: true,
-    name: true,
-    size: true,
-    title: true,
-    type: true,
-    uri: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Result(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Result.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resultType === undefined) {
       const err0 = {
@@ -17452,7 +15860,6 @@ function validate_Result(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -17495,20 +15902,9 @@ function validate_Result(
   validate_Result.errors = vErrors;
   return errors === 0;
 }
-validate_Result.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_ResultMetaObject(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ResultMetaObject(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResultMetaObject.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
       if (!(
@@ -17518,7 +15914,6 @@ function validate_ResultMetaObject(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
@@ -17543,24 +15938,12 @@ function validate_ResultMetaObject(
   validate_ResultMetaObject.errors = vErrors;
   return errors === 0;
 }
-validate_ResultMetaObject.evaluated = {
-  props: { "io.modelcontextprotocol/serverInfo": true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ResultMetaObject_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ResultMetaObject_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data["io.modelcontextprotocol/serverInfo"] !== undefined) {
       if (!(
@@ -17570,7 +15953,6 @@ function validate_ResultMetaObject_2(
           parentData: data,
           parentDataProperty: "io.modelcontextprotocol/serverInfo",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Implementation.errors : vErrors.concat(validate_Implementation.errors);
@@ -17595,24 +15977,9 @@ function validate_ResultMetaObject_2(
   validate_ResultMetaObject_2.errors = vErrors;
   return errors === 0;
 }
-validate_ResultMetaObject_2.evaluated = {
-  props: { "io.modelcontextprotocol/serverInfo": true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Result_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Result_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Result_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resultType === undefined) {
       const err0 = {
@@ -17637,7 +16004,6 @@ function validate_Result_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -17680,20 +16046,9 @@ function validate_Result_2(
   validate_Result_2.errors = vErrors;
   return errors === 0;
 }
-validate_Result_2.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Role(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Role(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Role.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -17727,20 +16082,9 @@ function validate_Role(
   validate_Role.errors = vErrors;
   return errors === 0;
 }
-validate_Role.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Role_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Role_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Role_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -17774,20 +16118,9 @@ function validate_Role_2(
   validate_Role_2.errors = vErrors;
   return errors === 0;
 }
-validate_Role_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Root(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Root(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Root.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -17812,7 +16145,6 @@ function validate_Root(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -17888,20 +16220,9 @@ function validate_Root(
   validate_Root.errors = vErrors;
   return errors === 0;
 }
-validate_Root.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
-function validate_Root_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Root_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Root_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.uri === undefined) {
       const err0 = {
@@ -17926,7 +16247,6 @@ function validate_Root_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -18002,20 +16322,9 @@ function validate_Root_2(
   validate_Root_2.errors = vErrors;
   return errors === 0;
 }
-validate_Root_2.evaluated = { props: { _meta: true, name: true, uri: true }, dynamicProps: false, dynamicItems: false };
-function validate_SamplingMessage(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_SamplingMessage(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SamplingMessage.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -18055,7 +16364,6 @@ function validate_SamplingMessage(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -18073,7 +16381,6 @@ function validate_SamplingMessage(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
@@ -18081,153 +16388,113 @@ function validate_SamplingMessage(
       }
       var _valid0 = _errs4 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.annotations = true;
-        props0.text = true;
-        props0.type = true;
-      }
-      const _errs5 = errors;
-      if (
-        !validate_ImageContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs5 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
+      if (!valid1) {
+        const _errs5 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
         }
-      }
-      const _errs6 = errors;
-      if (
-        !validate_AudioContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
-        }
-      }
-      const _errs7 = errors;
-      if (
-        !validate_ToolUseContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.id = true;
-          props0.input = true;
-          props0.name = true;
-          props0.type = true;
-        }
-      }
-      const _errs8 = errors;
-      if (
-        !validate_ToolResultContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.content = true;
-          props0.isError = true;
-          props0.structuredContent = true;
-          props0.toolUseId = true;
-          props0.type = true;
-        }
-      }
-      const _errs9 = errors;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.SamplingMessageContentBlock(data1[i0]) ||
-            validate_SamplingMessageContentBlock(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
+        var _valid0 = _errs5 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs6 = errors;
+          if (
+            !validate_AudioContent(data1, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
               rootData,
-              dynamicAnchors,
             })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_SamplingMessageContentBlock.errors
-                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
+          var _valid0 = _errs6 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs7 = errors;
+            if (
+              !validate_ToolUseContent(data1, {
+                instancePath: instancePath + "/content",
+                parentData: data,
+                parentDataProperty: "content",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs7 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs8 = errors;
+              if (
+                !validate_ToolResultContent(data1, {
+                  instancePath: instancePath + "/content",
+                  parentData: data,
+                  parentDataProperty: "content",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_ToolResultContent.errors
+                    : vErrors.concat(validate_ToolResultContent.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs8 === errors;
+              valid1 = valid1 || _valid0;
+              if (!valid1) {
+                const _errs9 = errors;
+                if (Array.isArray(data1)) {
+                  const len0 = data1.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    if (!(
+                      fastSet.SamplingMessageContentBlock(data1[i0]) ||
+                      validate_SamplingMessageContentBlock(data1[i0], {
+                        instancePath: instancePath + "/content/" + i0,
+                        parentData: data1,
+                        parentDataProperty: i0,
+                        rootData,
+                      })
+                    )) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_SamplingMessageContentBlock.errors
+                          : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+                      errors = vErrors.length;
+                    }
+                  }
+                } else {
+                  const err2 = {
+                    instancePath: instancePath + "/content",
+                    schemaPath: "#/properties/content/anyOf/5/type",
+                    keyword: "type",
+                    params: { type: "array" },
+                    message: "must be array",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err2];
+                  } else {
+                    vErrors.push(err2);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs9 === errors;
+                valid1 = valid1 || _valid0;
+              }
+            }
+          }
         }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf/5/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
       }
-      var _valid0 = _errs9 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err3 = {
           instancePath: instancePath + "/content",
@@ -18261,7 +16528,6 @@ function validate_SamplingMessage(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -18286,107 +16552,56 @@ function validate_SamplingMessage(
   validate_SamplingMessage.errors = vErrors;
   return errors === 0;
 }
-validate_SamplingMessage.evaluated = {
-  props: { _meta: true, content: true, role: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_SamplingMessageContentBlock(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SamplingMessageContentBlock.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.annotations = true;
-    props0.text = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.id = true;
-      props0.input = true;
-      props0.name = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.content = true;
-      props0.isError = true;
-      props0.structuredContent = true;
-      props0.toolUseId = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
   }
   if (!valid0) {
@@ -18414,106 +16629,58 @@ function validate_SamplingMessageContentBlock(
     }
   }
   validate_SamplingMessageContentBlock.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_SamplingMessageContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_SamplingMessageContentBlock_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SamplingMessageContentBlock_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.annotations = true;
-    props0.text = true;
-    props0.type = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.annotations = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.type = true;
-    }
-  }
-  const _errs4 = errors;
-  if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs4 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.id = true;
-      props0.input = true;
-      props0.name = true;
-      props0.type = true;
-    }
-  }
-  const _errs5 = errors;
-  if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.content = true;
-      props0.isError = true;
-      props0.structuredContent = true;
-      props0.toolUseId = true;
-      props0.type = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_ToolUseContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_ToolResultContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors =
+              vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
   }
   if (!valid0) {
@@ -18541,23 +16708,11 @@ function validate_SamplingMessageContentBlock_2(
     }
   }
   validate_SamplingMessageContentBlock_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_SamplingMessageContentBlock_2.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_SamplingMessage_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_SamplingMessage_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SamplingMessage_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -18597,7 +16752,6 @@ function validate_SamplingMessage_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -18615,7 +16769,6 @@ function validate_SamplingMessage_2(
           parentData: data,
           parentDataProperty: "content",
           rootData,
-          dynamicAnchors,
         })
       ) {
         vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
@@ -18623,153 +16776,113 @@ function validate_SamplingMessage_2(
       }
       var _valid0 = _errs4 === errors;
       valid1 = valid1 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0._meta = true;
-        props0.annotations = true;
-        props0.text = true;
-        props0.type = true;
-      }
-      const _errs5 = errors;
-      if (
-        !validate_ImageContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs5 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
+      if (!valid1) {
+        const _errs5 = errors;
+        if (
+          !validate_ImageContent(data1, {
+            instancePath: instancePath + "/content",
+            parentData: data,
+            parentDataProperty: "content",
+            rootData,
+          })
+        ) {
+          vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+          errors = vErrors.length;
         }
-      }
-      const _errs6 = errors;
-      if (
-        !validate_AudioContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.annotations = true;
-          props0.data = true;
-          props0.mimeType = true;
-          props0.type = true;
-        }
-      }
-      const _errs7 = errors;
-      if (
-        !validate_ToolUseContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors = vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.id = true;
-          props0.input = true;
-          props0.name = true;
-          props0.type = true;
-        }
-      }
-      const _errs8 = errors;
-      if (
-        !validate_ToolResultContent(data1, {
-          instancePath: instancePath + "/content",
-          parentData: data,
-          parentDataProperty: "content",
-          rootData,
-          dynamicAnchors,
-        })
-      ) {
-        vErrors =
-          vErrors === null ? validate_ToolResultContent.errors : vErrors.concat(validate_ToolResultContent.errors);
-        errors = vErrors.length;
-      }
-      var _valid0 = _errs8 === errors;
-      valid1 = valid1 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0._meta = true;
-          props0.content = true;
-          props0.isError = true;
-          props0.structuredContent = true;
-          props0.toolUseId = true;
-          props0.type = true;
-        }
-      }
-      const _errs9 = errors;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.SamplingMessageContentBlock(data1[i0]) ||
-            validate_SamplingMessageContentBlock(data1[i0], {
-              instancePath: instancePath + "/content/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
+        var _valid0 = _errs5 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs6 = errors;
+          if (
+            !validate_AudioContent(data1, {
+              instancePath: instancePath + "/content",
+              parentData: data,
+              parentDataProperty: "content",
               rootData,
-              dynamicAnchors,
             })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_SamplingMessageContentBlock.errors
-                : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+          ) {
+            vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
             errors = vErrors.length;
           }
+          var _valid0 = _errs6 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs7 = errors;
+            if (
+              !validate_ToolUseContent(data1, {
+                instancePath: instancePath + "/content",
+                parentData: data,
+                parentDataProperty: "content",
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null ? validate_ToolUseContent.errors : vErrors.concat(validate_ToolUseContent.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs7 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs8 = errors;
+              if (
+                !validate_ToolResultContent(data1, {
+                  instancePath: instancePath + "/content",
+                  parentData: data,
+                  parentDataProperty: "content",
+                  rootData,
+                })
+              ) {
+                vErrors =
+                  vErrors === null
+                    ? validate_ToolResultContent.errors
+                    : vErrors.concat(validate_ToolResultContent.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs8 === errors;
+              valid1 = valid1 || _valid0;
+              if (!valid1) {
+                const _errs9 = errors;
+                if (Array.isArray(data1)) {
+                  const len0 = data1.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    if (!(
+                      fastSet.SamplingMessageContentBlock(data1[i0]) ||
+                      validate_SamplingMessageContentBlock(data1[i0], {
+                        instancePath: instancePath + "/content/" + i0,
+                        parentData: data1,
+                        parentDataProperty: i0,
+                        rootData,
+                      })
+                    )) {
+                      vErrors =
+                        vErrors === null
+                          ? validate_SamplingMessageContentBlock.errors
+                          : vErrors.concat(validate_SamplingMessageContentBlock.errors);
+                      errors = vErrors.length;
+                    }
+                  }
+                } else {
+                  const err2 = {
+                    instancePath: instancePath + "/content",
+                    schemaPath: "#/properties/content/anyOf/5/type",
+                    keyword: "type",
+                    params: { type: "array" },
+                    message: "must be array",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err2];
+                  } else {
+                    vErrors.push(err2);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs9 === errors;
+                valid1 = valid1 || _valid0;
+              }
+            }
+          }
         }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/content",
-          schemaPath: "#/properties/content/anyOf/5/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
       }
-      var _valid0 = _errs9 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err3 = {
           instancePath: instancePath + "/content",
@@ -18803,7 +16916,6 @@ function validate_SamplingMessage_2(
           parentData: data,
           parentDataProperty: "role",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -18828,24 +16940,9 @@ function validate_SamplingMessage_2(
   validate_SamplingMessage_2.errors = vErrors;
   return errors === 0;
 }
-validate_SamplingMessage_2.evaluated = {
-  props: { _meta: true, content: true, role: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_StringSchema(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_StringSchema(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_StringSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -19033,24 +17130,9 @@ function validate_StringSchema(
   validate_StringSchema.errors = vErrors;
   return errors === 0;
 }
-validate_StringSchema.evaluated = {
-  props: { default: true, description: true, format: true, maxLength: true, minLength: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_StringSchema_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_StringSchema_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_StringSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -19238,24 +17320,9 @@ function validate_StringSchema_2(
   validate_StringSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_StringSchema_2.evaluated = {
-  props: { default: true, description: true, format: true, maxLength: true, minLength: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Task(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Task(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Task.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -19386,138 +17453,146 @@ function validate_Task(
       }
       var _valid0 = _errs5 === errors;
       valid1 = valid1 || _valid0;
-      const _errs7 = errors;
-      if (typeof data1 !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/properties/status/anyOf/1/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
+      if (!valid1) {
+        const _errs7 = errors;
+        if (typeof data1 !== "string") {
+          const err8 = {
+            instancePath: instancePath + "/status",
+            schemaPath: "#/properties/status/anyOf/1/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
         }
-        errors++;
-      }
-      if ("input_required" !== data1) {
-        const err9 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/properties/status/anyOf/1/const",
-          keyword: "const",
-          params: { allowedValue: "input_required" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
+        if ("input_required" !== data1) {
+          const err9 = {
+            instancePath: instancePath + "/status",
+            schemaPath: "#/properties/status/anyOf/1/const",
+            keyword: "const",
+            params: { allowedValue: "input_required" },
+            message: "must be equal to constant",
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
         }
-        errors++;
-      }
-      var _valid0 = _errs7 === errors;
-      valid1 = valid1 || _valid0;
-      const _errs9 = errors;
-      if (typeof data1 !== "string") {
-        const err10 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/properties/status/anyOf/2/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
+        var _valid0 = _errs7 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs9 = errors;
+          if (typeof data1 !== "string") {
+            const err10 = {
+              instancePath: instancePath + "/status",
+              schemaPath: "#/properties/status/anyOf/2/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          }
+          if ("completed" !== data1) {
+            const err11 = {
+              instancePath: instancePath + "/status",
+              schemaPath: "#/properties/status/anyOf/2/const",
+              keyword: "const",
+              params: { allowedValue: "completed" },
+              message: "must be equal to constant",
+            };
+            if (vErrors === null) {
+              vErrors = [err11];
+            } else {
+              vErrors.push(err11);
+            }
+            errors++;
+          }
+          var _valid0 = _errs9 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs11 = errors;
+            if (typeof data1 !== "string") {
+              const err12 = {
+                instancePath: instancePath + "/status",
+                schemaPath: "#/properties/status/anyOf/3/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
+            if ("failed" !== data1) {
+              const err13 = {
+                instancePath: instancePath + "/status",
+                schemaPath: "#/properties/status/anyOf/3/const",
+                keyword: "const",
+                params: { allowedValue: "failed" },
+                message: "must be equal to constant",
+              };
+              if (vErrors === null) {
+                vErrors = [err13];
+              } else {
+                vErrors.push(err13);
+              }
+              errors++;
+            }
+            var _valid0 = _errs11 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs13 = errors;
+              if (typeof data1 !== "string") {
+                const err14 = {
+                  instancePath: instancePath + "/status",
+                  schemaPath: "#/properties/status/anyOf/4/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
+                }
+                errors++;
+              }
+              if ("cancelled" !== data1) {
+                const err15 = {
+                  instancePath: instancePath + "/status",
+                  schemaPath: "#/properties/status/anyOf/4/const",
+                  keyword: "const",
+                  params: { allowedValue: "cancelled" },
+                  message: "must be equal to constant",
+                };
+                if (vErrors === null) {
+                  vErrors = [err15];
+                } else {
+                  vErrors.push(err15);
+                }
+                errors++;
+              }
+              var _valid0 = _errs13 === errors;
+              valid1 = valid1 || _valid0;
+            }
+          }
         }
-        errors++;
       }
-      if ("completed" !== data1) {
-        const err11 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/properties/status/anyOf/2/const",
-          keyword: "const",
-          params: { allowedValue: "completed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-      var _valid0 = _errs9 === errors;
-      valid1 = valid1 || _valid0;
-      const _errs11 = errors;
-      if (typeof data1 !== "string") {
-        const err12 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/properties/status/anyOf/3/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if ("failed" !== data1) {
-        const err13 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/properties/status/anyOf/3/const",
-          keyword: "const",
-          params: { allowedValue: "failed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-      var _valid0 = _errs11 === errors;
-      valid1 = valid1 || _valid0;
-      const _errs13 = errors;
-      if (typeof data1 !== "string") {
-        const err14 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/properties/status/anyOf/4/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-      if ("cancelled" !== data1) {
-        const err15 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/properties/status/anyOf/4/const",
-          keyword: "const",
-          params: { allowedValue: "cancelled" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-      var _valid0 = _errs13 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err16 = {
           instancePath: instancePath + "/status",
@@ -19648,24 +17723,26 @@ function validate_Task(
       }
       var _valid1 = _errs23 === errors;
       valid2 = valid2 || _valid1;
-      const _errs25 = errors;
-      if (data5 !== null) {
-        const err23 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
+      if (!valid2) {
+        const _errs25 = errors;
+        if (data5 !== null) {
+          const err23 = {
+            instancePath: instancePath + "/ttlMs",
+            schemaPath: "#/properties/ttlMs/anyOf/1/type",
+            keyword: "type",
+            params: { type: "null" },
+            message: "must be null",
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
         }
-        errors++;
+        var _valid1 = _errs25 === errors;
+        valid2 = valid2 || _valid1;
       }
-      var _valid1 = _errs25 === errors;
-      valid2 = valid2 || _valid1;
       if (!valid2) {
         const err24 = {
           instancePath: instancePath + "/ttlMs",
@@ -19759,32 +17836,9 @@ function validate_Task(
   validate_Task.errors = vErrors;
   return errors === 0;
 }
-validate_Task.evaluated = {
-  props: {
-    taskId: true,
-    status: true,
-    statusMessage: true,
-    createdAt: true,
-    lastUpdatedAt: true,
-    ttlMs: true,
-    pollIntervalMs: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_TaskStatus(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TaskStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskStatus.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
@@ -19820,138 +17874,146 @@ function validate_TaskStatus(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  const _errs3 = errors;
-  if (typeof data !== "string") {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
+  if (!valid0) {
+    const _errs3 = errors;
+    if (typeof data !== "string") {
+      const err2 = {
+        instancePath,
+        schemaPath: "#/anyOf/1/type",
+        keyword: "type",
+        params: { type: "string" },
+        message: "must be string",
+      };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
     }
-    errors++;
-  }
-  if ("input_required" !== data) {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/const",
-      keyword: "const",
-      params: { allowedValue: "input_required" },
-      message: "must be equal to constant",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
+    if ("input_required" !== data) {
+      const err3 = {
+        instancePath,
+        schemaPath: "#/anyOf/1/const",
+        keyword: "const",
+        params: { allowedValue: "input_required" },
+        message: "must be equal to constant",
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
     }
-    errors++;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs5 = errors;
-  if (typeof data !== "string") {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs5 = errors;
+      if (typeof data !== "string") {
+        const err4 = {
+          instancePath,
+          schemaPath: "#/anyOf/2/type",
+          keyword: "type",
+          params: { type: "string" },
+          message: "must be string",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if ("completed" !== data) {
+        const err5 = {
+          instancePath,
+          schemaPath: "#/anyOf/2/const",
+          keyword: "const",
+          params: { allowedValue: "completed" },
+          message: "must be equal to constant",
+        };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      var _valid0 = _errs5 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs7 = errors;
+        if (typeof data !== "string") {
+          const err6 = {
+            instancePath,
+            schemaPath: "#/anyOf/3/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+        if ("failed" !== data) {
+          const err7 = {
+            instancePath,
+            schemaPath: "#/anyOf/3/const",
+            keyword: "const",
+            params: { allowedValue: "failed" },
+            message: "must be equal to constant",
+          };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        var _valid0 = _errs7 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs9 = errors;
+          if (typeof data !== "string") {
+            const err8 = {
+              instancePath,
+              schemaPath: "#/anyOf/4/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          }
+          if ("cancelled" !== data) {
+            const err9 = {
+              instancePath,
+              schemaPath: "#/anyOf/4/const",
+              keyword: "const",
+              params: { allowedValue: "cancelled" },
+              message: "must be equal to constant",
+            };
+            if (vErrors === null) {
+              vErrors = [err9];
+            } else {
+              vErrors.push(err9);
+            }
+            errors++;
+          }
+          var _valid0 = _errs9 === errors;
+          valid0 = valid0 || _valid0;
+        }
+      }
     }
-    errors++;
   }
-  if ("completed" !== data) {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/const",
-      keyword: "const",
-      params: { allowedValue: "completed" },
-      message: "must be equal to constant",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs7 = errors;
-  if (typeof data !== "string") {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/anyOf/3/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  if ("failed" !== data) {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/anyOf/3/const",
-      keyword: "const",
-      params: { allowedValue: "failed" },
-      message: "must be equal to constant",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  var _valid0 = _errs7 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs9 = errors;
-  if (typeof data !== "string") {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/anyOf/4/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  if ("cancelled" !== data) {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/anyOf/4/const",
-      keyword: "const",
-      params: { allowedValue: "cancelled" },
-      message: "must be equal to constant",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  var _valid0 = _errs9 === errors;
-  valid0 = valid0 || _valid0;
   if (!valid0) {
     const err10 = {
       instancePath,
@@ -19979,23 +18041,15 @@ function validate_TaskStatus(
   validate_TaskStatus.errors = vErrors;
   return errors === 0;
 }
-validate_TaskStatus.evaluated = { dynamicProps: false, dynamicItems: false };
 function validate_TaskStatusNotification(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskStatusNotification.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (!(
     fastSet.JSONRPCNotification(data) ||
-    validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    validate_JSONRPCNotification(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors =
       vErrors === null ? validate_JSONRPCNotification.errors : vErrors.concat(validate_JSONRPCNotification.errors);
@@ -20074,7 +18128,6 @@ function validate_TaskStatusNotification(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -20315,24 +18368,26 @@ function validate_TaskStatusNotification(
           }
           var _valid1 = _errs23 === errors;
           valid5 = valid5 || _valid1;
-          const _errs25 = errors;
-          if (data7 !== null) {
-            const err18 = {
-              instancePath: instancePath + "/params/ttlMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type",
-              keyword: "type",
-              params: { type: "null" },
-              message: "must be null",
-            };
-            if (vErrors === null) {
-              vErrors = [err18];
-            } else {
-              vErrors.push(err18);
+          if (!valid5) {
+            const _errs25 = errors;
+            if (data7 !== null) {
+              const err18 = {
+                instancePath: instancePath + "/params/ttlMs",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type",
+                keyword: "type",
+                params: { type: "null" },
+                message: "must be null",
+              };
+              if (vErrors === null) {
+                vErrors = [err18];
+              } else {
+                vErrors.push(err18);
+              }
+              errors++;
             }
-            errors++;
+            var _valid1 = _errs25 === errors;
+            valid5 = valid5 || _valid1;
           }
-          var _valid1 = _errs25 === errors;
-          valid5 = valid5 || _valid1;
           if (!valid5) {
             const err19 = {
               instancePath: instancePath + "/params/ttlMs",
@@ -20425,1562 +18480,1516 @@ function validate_TaskStatusNotification(
       }
       var _valid0 = _errs9 === errors;
       valid3 = valid3 || _valid0;
-      if (_valid0) {
-        var props0 = {};
-        props0.taskId = true;
-        props0.status = true;
-        props0.statusMessage = true;
-        props0.createdAt = true;
-        props0.lastUpdatedAt = true;
-        props0.ttlMs = true;
-        props0.pollIntervalMs = true;
-      }
-      const _errs29 = errors;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.taskId === undefined) {
-          const err24 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/required",
-            keyword: "required",
-            params: { missingProperty: "taskId" },
-            message: "must have required property '" + "taskId" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        }
-        if (data1.status === undefined) {
-          const err25 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/required",
-            keyword: "required",
-            params: { missingProperty: "status" },
-            message: "must have required property '" + "status" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
-        }
-        if (data1.createdAt === undefined) {
-          const err26 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/required",
-            keyword: "required",
-            params: { missingProperty: "createdAt" },
-            message: "must have required property '" + "createdAt" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err26];
-          } else {
-            vErrors.push(err26);
-          }
-          errors++;
-        }
-        if (data1.lastUpdatedAt === undefined) {
-          const err27 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/required",
-            keyword: "required",
-            params: { missingProperty: "lastUpdatedAt" },
-            message: "must have required property '" + "lastUpdatedAt" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err27];
-          } else {
-            vErrors.push(err27);
-          }
-          errors++;
-        }
-        if (data1.ttlMs === undefined) {
-          const err28 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/required",
-            keyword: "required",
-            params: { missingProperty: "ttlMs" },
-            message: "must have required property '" + "ttlMs" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err28];
-          } else {
-            vErrors.push(err28);
-          }
-          errors++;
-        }
-        if (data1.inputRequests === undefined) {
-          const err29 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/required",
-            keyword: "required",
-            params: { missingProperty: "inputRequests" },
-            message: "must have required property '" + "inputRequests" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err29];
-          } else {
-            vErrors.push(err29);
-          }
-          errors++;
-        }
-        if (data1.taskId !== undefined) {
-          if (typeof data1.taskId !== "string") {
-            const err30 = {
-              instancePath: instancePath + "/params/taskId",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/taskId/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
+      if (!valid3) {
+        const _errs29 = errors;
+        if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+          if (data1.taskId === undefined) {
+            const err24 = {
+              instancePath: instancePath + "/params",
+              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "taskId" },
+              message: "must have required property '" + "taskId" + "'",
             };
             if (vErrors === null) {
-              vErrors = [err30];
+              vErrors = [err24];
             } else {
-              vErrors.push(err30);
+              vErrors.push(err24);
             }
             errors++;
           }
-        }
-        if (data1.status !== undefined) {
-          let data10 = data1.status;
-          if (typeof data10 !== "string") {
-            const err31 = {
-              instancePath: instancePath + "/params/status",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/status/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
+          if (data1.status === undefined) {
+            const err25 = {
+              instancePath: instancePath + "/params",
+              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "status" },
+              message: "must have required property '" + "status" + "'",
             };
             if (vErrors === null) {
-              vErrors = [err31];
+              vErrors = [err25];
             } else {
-              vErrors.push(err31);
+              vErrors.push(err25);
             }
             errors++;
           }
-          if ("input_required" !== data10) {
-            const err32 = {
-              instancePath: instancePath + "/params/status",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/status/const",
-              keyword: "const",
-              params: { allowedValue: "input_required" },
-              message: "must be equal to constant",
+          if (data1.createdAt === undefined) {
+            const err26 = {
+              instancePath: instancePath + "/params",
+              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "createdAt" },
+              message: "must have required property '" + "createdAt" + "'",
             };
             if (vErrors === null) {
-              vErrors = [err32];
+              vErrors = [err26];
             } else {
-              vErrors.push(err32);
+              vErrors.push(err26);
             }
             errors++;
           }
-        }
-        if (data1.statusMessage !== undefined) {
-          if (typeof data1.statusMessage !== "string") {
-            const err33 = {
-              instancePath: instancePath + "/params/statusMessage",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/statusMessage/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
+          if (data1.lastUpdatedAt === undefined) {
+            const err27 = {
+              instancePath: instancePath + "/params",
+              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "lastUpdatedAt" },
+              message: "must have required property '" + "lastUpdatedAt" + "'",
             };
             if (vErrors === null) {
-              vErrors = [err33];
+              vErrors = [err27];
             } else {
-              vErrors.push(err33);
+              vErrors.push(err27);
             }
             errors++;
           }
-        }
-        if (data1.createdAt !== undefined) {
-          if (typeof data1.createdAt !== "string") {
-            const err34 = {
-              instancePath: instancePath + "/params/createdAt",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/createdAt/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
+          if (data1.ttlMs === undefined) {
+            const err28 = {
+              instancePath: instancePath + "/params",
+              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "ttlMs" },
+              message: "must have required property '" + "ttlMs" + "'",
             };
             if (vErrors === null) {
-              vErrors = [err34];
+              vErrors = [err28];
             } else {
-              vErrors.push(err34);
+              vErrors.push(err28);
             }
             errors++;
           }
-        }
-        if (data1.lastUpdatedAt !== undefined) {
-          if (typeof data1.lastUpdatedAt !== "string") {
-            const err35 = {
-              instancePath: instancePath + "/params/lastUpdatedAt",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/lastUpdatedAt/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
+          if (data1.inputRequests === undefined) {
+            const err29 = {
+              instancePath: instancePath + "/params",
+              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/required",
+              keyword: "required",
+              params: { missingProperty: "inputRequests" },
+              message: "must have required property '" + "inputRequests" + "'",
             };
             if (vErrors === null) {
-              vErrors = [err35];
+              vErrors = [err29];
             } else {
-              vErrors.push(err35);
+              vErrors.push(err29);
             }
             errors++;
           }
-        }
-        if (data1.ttlMs !== undefined) {
-          let data14 = data1.ttlMs;
-          const _errs42 = errors;
-          let valid7 = false;
-          const _errs43 = errors;
-          if (!(typeof data14 == "number" && !(data14 % 1) && !isNaN(data14) && isFinite(data14))) {
-            const err36 = {
-              instancePath: instancePath + "/params/ttlMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type",
-              keyword: "type",
-              params: { type: "integer" },
-              message: "must be integer",
-            };
-            if (vErrors === null) {
-              vErrors = [err36];
-            } else {
-              vErrors.push(err36);
+          if (data1.taskId !== undefined) {
+            if (typeof data1.taskId !== "string") {
+              const err30 = {
+                instancePath: instancePath + "/params/taskId",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/taskId/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err30];
+              } else {
+                vErrors.push(err30);
+              }
+              errors++;
             }
-            errors++;
           }
-          if (typeof data14 == "number" && isFinite(data14)) {
-            if (data14 > 9007199254740991 || isNaN(data14)) {
-              const err37 = {
+          if (data1.status !== undefined) {
+            let data10 = data1.status;
+            if (typeof data10 !== "string") {
+              const err31 = {
+                instancePath: instancePath + "/params/status",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/status/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err31];
+              } else {
+                vErrors.push(err31);
+              }
+              errors++;
+            }
+            if ("input_required" !== data10) {
+              const err32 = {
+                instancePath: instancePath + "/params/status",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/status/const",
+                keyword: "const",
+                params: { allowedValue: "input_required" },
+                message: "must be equal to constant",
+              };
+              if (vErrors === null) {
+                vErrors = [err32];
+              } else {
+                vErrors.push(err32);
+              }
+              errors++;
+            }
+          }
+          if (data1.statusMessage !== undefined) {
+            if (typeof data1.statusMessage !== "string") {
+              const err33 = {
+                instancePath: instancePath + "/params/statusMessage",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/statusMessage/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err33];
+              } else {
+                vErrors.push(err33);
+              }
+              errors++;
+            }
+          }
+          if (data1.createdAt !== undefined) {
+            if (typeof data1.createdAt !== "string") {
+              const err34 = {
+                instancePath: instancePath + "/params/createdAt",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/createdAt/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err34];
+              } else {
+                vErrors.push(err34);
+              }
+              errors++;
+            }
+          }
+          if (data1.lastUpdatedAt !== undefined) {
+            if (typeof data1.lastUpdatedAt !== "string") {
+              const err35 = {
+                instancePath: instancePath + "/params/lastUpdatedAt",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/lastUpdatedAt/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err35];
+              } else {
+                vErrors.push(err35);
+              }
+              errors++;
+            }
+          }
+          if (data1.ttlMs !== undefined) {
+            let data14 = data1.ttlMs;
+            const _errs42 = errors;
+            let valid7 = false;
+            const _errs43 = errors;
+            if (!(typeof data14 == "number" && !(data14 % 1) && !isNaN(data14) && isFinite(data14))) {
+              const err36 = {
                 instancePath: instancePath + "/params/ttlMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum",
-                keyword: "maximum",
-                params: { comparison: "<=", limit: 9007199254740991 },
-                message: "must be <= 9007199254740991",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type",
+                keyword: "type",
+                params: { type: "integer" },
+                message: "must be integer",
               };
               if (vErrors === null) {
-                vErrors = [err37];
+                vErrors = [err36];
               } else {
-                vErrors.push(err37);
+                vErrors.push(err36);
               }
               errors++;
             }
-            if (data14 < -9007199254740991 || isNaN(data14)) {
-              const err38 = {
+            if (typeof data14 == "number" && isFinite(data14)) {
+              if (data14 > 9007199254740991 || isNaN(data14)) {
+                const err37 = {
+                  instancePath: instancePath + "/params/ttlMs",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum",
+                  keyword: "maximum",
+                  params: { comparison: "<=", limit: 9007199254740991 },
+                  message: "must be <= 9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err37];
+                } else {
+                  vErrors.push(err37);
+                }
+                errors++;
+              }
+              if (data14 < -9007199254740991 || isNaN(data14)) {
+                const err38 = {
+                  instancePath: instancePath + "/params/ttlMs",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum",
+                  keyword: "minimum",
+                  params: { comparison: ">=", limit: -9007199254740991 },
+                  message: "must be >= -9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err38];
+                } else {
+                  vErrors.push(err38);
+                }
+                errors++;
+              }
+            }
+            var _valid2 = _errs43 === errors;
+            valid7 = valid7 || _valid2;
+            if (!valid7) {
+              const _errs45 = errors;
+              if (data14 !== null) {
+                const err39 = {
+                  instancePath: instancePath + "/params/ttlMs",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type",
+                  keyword: "type",
+                  params: { type: "null" },
+                  message: "must be null",
+                };
+                if (vErrors === null) {
+                  vErrors = [err39];
+                } else {
+                  vErrors.push(err39);
+                }
+                errors++;
+              }
+              var _valid2 = _errs45 === errors;
+              valid7 = valid7 || _valid2;
+            }
+            if (!valid7) {
+              const err40 = {
                 instancePath: instancePath + "/params/ttlMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum",
-                keyword: "minimum",
-                params: { comparison: ">=", limit: -9007199254740991 },
-                message: "must be >= -9007199254740991",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf",
+                keyword: "anyOf",
+                params: {},
+                message: "must match a schema in anyOf",
               };
               if (vErrors === null) {
-                vErrors = [err38];
+                vErrors = [err40];
               } else {
-                vErrors.push(err38);
+                vErrors.push(err40);
               }
               errors++;
-            }
-          }
-          var _valid2 = _errs43 === errors;
-          valid7 = valid7 || _valid2;
-          const _errs45 = errors;
-          if (data14 !== null) {
-            const err39 = {
-              instancePath: instancePath + "/params/ttlMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type",
-              keyword: "type",
-              params: { type: "null" },
-              message: "must be null",
-            };
-            if (vErrors === null) {
-              vErrors = [err39];
             } else {
-              vErrors.push(err39);
-            }
-            errors++;
-          }
-          var _valid2 = _errs45 === errors;
-          valid7 = valid7 || _valid2;
-          if (!valid7) {
-            const err40 = {
-              instancePath: instancePath + "/params/ttlMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/ttlMs/anyOf",
-              keyword: "anyOf",
-              params: {},
-              message: "must match a schema in anyOf",
-            };
-            if (vErrors === null) {
-              vErrors = [err40];
-            } else {
-              vErrors.push(err40);
-            }
-            errors++;
-          } else {
-            errors = _errs42;
-            if (vErrors !== null) {
-              if (_errs42) {
-                vErrors.length = _errs42;
-              } else {
-                vErrors = null;
+              errors = _errs42;
+              if (vErrors !== null) {
+                if (_errs42) {
+                  vErrors.length = _errs42;
+                } else {
+                  vErrors = null;
+                }
               }
             }
           }
-        }
-        if (data1.pollIntervalMs !== undefined) {
-          let data15 = data1.pollIntervalMs;
-          if (!(typeof data15 == "number" && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
-            const err41 = {
-              instancePath: instancePath + "/params/pollIntervalMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/pollIntervalMs/type",
-              keyword: "type",
-              params: { type: "integer" },
-              message: "must be integer",
-            };
-            if (vErrors === null) {
-              vErrors = [err41];
-            } else {
-              vErrors.push(err41);
-            }
-            errors++;
-          }
-          if (typeof data15 == "number" && isFinite(data15)) {
-            if (data15 > 9007199254740991 || isNaN(data15)) {
-              const err42 = {
+          if (data1.pollIntervalMs !== undefined) {
+            let data15 = data1.pollIntervalMs;
+            if (!(typeof data15 == "number" && !(data15 % 1) && !isNaN(data15) && isFinite(data15))) {
+              const err41 = {
                 instancePath: instancePath + "/params/pollIntervalMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/pollIntervalMs/maximum",
-                keyword: "maximum",
-                params: { comparison: "<=", limit: 9007199254740991 },
-                message: "must be <= 9007199254740991",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/pollIntervalMs/type",
+                keyword: "type",
+                params: { type: "integer" },
+                message: "must be integer",
               };
               if (vErrors === null) {
-                vErrors = [err42];
+                vErrors = [err41];
               } else {
-                vErrors.push(err42);
+                vErrors.push(err41);
               }
               errors++;
             }
-            if (data15 < -9007199254740991 || isNaN(data15)) {
-              const err43 = {
-                instancePath: instancePath + "/params/pollIntervalMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/pollIntervalMs/minimum",
-                keyword: "minimum",
-                params: { comparison: ">=", limit: -9007199254740991 },
-                message: "must be >= -9007199254740991",
-              };
-              if (vErrors === null) {
-                vErrors = [err43];
-              } else {
-                vErrors.push(err43);
+            if (typeof data15 == "number" && isFinite(data15)) {
+              if (data15 > 9007199254740991 || isNaN(data15)) {
+                const err42 = {
+                  instancePath: instancePath + "/params/pollIntervalMs",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/pollIntervalMs/maximum",
+                  keyword: "maximum",
+                  params: { comparison: "<=", limit: 9007199254740991 },
+                  message: "must be <= 9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err42];
+                } else {
+                  vErrors.push(err42);
+                }
+                errors++;
               }
-              errors++;
+              if (data15 < -9007199254740991 || isNaN(data15)) {
+                const err43 = {
+                  instancePath: instancePath + "/params/pollIntervalMs",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/properties/pollIntervalMs/minimum",
+                  keyword: "minimum",
+                  params: { comparison: ">=", limit: -9007199254740991 },
+                  message: "must be >= -9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err43];
+                } else {
+                  vErrors.push(err43);
+                }
+                errors++;
+              }
             }
           }
-        }
-        if (data1.inputRequests !== undefined) {
-          if (!(
-            fastSet.InputRequests(data1.inputRequests) ||
-            validate_InputRequests(data1.inputRequests, {
-              instancePath: instancePath + "/params/inputRequests",
-              parentData: data1,
-              parentDataProperty: "inputRequests",
-              rootData,
-              dynamicAnchors,
-            })
-          )) {
-            vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
-            errors = vErrors.length;
+          if (data1.inputRequests !== undefined) {
+            if (!(
+              fastSet.InputRequests(data1.inputRequests) ||
+              validate_InputRequests(data1.inputRequests, {
+                instancePath: instancePath + "/params/inputRequests",
+                parentData: data1,
+                parentDataProperty: "inputRequests",
+                rootData,
+              })
+            )) {
+              vErrors =
+                vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
+              errors = vErrors.length;
+            }
           }
-        }
-      } else {
-        const err44 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err44];
         } else {
-          vErrors.push(err44);
-        }
-        errors++;
-      }
-      var _valid0 = _errs29 === errors;
-      valid3 = valid3 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0.taskId = true;
-          props0.status = true;
-          props0.statusMessage = true;
-          props0.createdAt = true;
-          props0.lastUpdatedAt = true;
-          props0.ttlMs = true;
-          props0.pollIntervalMs = true;
-          props0.inputRequests = true;
-        }
-      }
-      const _errs50 = errors;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.taskId === undefined) {
-          const err45 = {
+          const err44 = {
             instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/required",
-            keyword: "required",
-            params: { missingProperty: "taskId" },
-            message: "must have required property '" + "taskId" + "'",
+            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/1/type",
+            keyword: "type",
+            params: { type: "object" },
+            message: "must be object",
           };
           if (vErrors === null) {
-            vErrors = [err45];
+            vErrors = [err44];
           } else {
-            vErrors.push(err45);
+            vErrors.push(err44);
           }
           errors++;
         }
-        if (data1.status === undefined) {
-          const err46 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/required",
-            keyword: "required",
-            params: { missingProperty: "status" },
-            message: "must have required property '" + "status" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err46];
-          } else {
-            vErrors.push(err46);
-          }
-          errors++;
-        }
-        if (data1.createdAt === undefined) {
-          const err47 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/required",
-            keyword: "required",
-            params: { missingProperty: "createdAt" },
-            message: "must have required property '" + "createdAt" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err47];
-          } else {
-            vErrors.push(err47);
-          }
-          errors++;
-        }
-        if (data1.lastUpdatedAt === undefined) {
-          const err48 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/required",
-            keyword: "required",
-            params: { missingProperty: "lastUpdatedAt" },
-            message: "must have required property '" + "lastUpdatedAt" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err48];
-          } else {
-            vErrors.push(err48);
-          }
-          errors++;
-        }
-        if (data1.ttlMs === undefined) {
-          const err49 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/required",
-            keyword: "required",
-            params: { missingProperty: "ttlMs" },
-            message: "must have required property '" + "ttlMs" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err49];
-          } else {
-            vErrors.push(err49);
-          }
-          errors++;
-        }
-        if (data1.result === undefined) {
-          const err50 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/required",
-            keyword: "required",
-            params: { missingProperty: "result" },
-            message: "must have required property '" + "result" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err50];
-          } else {
-            vErrors.push(err50);
-          }
-          errors++;
-        }
-        if (data1.taskId !== undefined) {
-          if (typeof data1.taskId !== "string") {
-            const err51 = {
-              instancePath: instancePath + "/params/taskId",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/taskId/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err51];
-            } else {
-              vErrors.push(err51);
-            }
-            errors++;
-          }
-        }
-        if (data1.status !== undefined) {
-          let data18 = data1.status;
-          if (typeof data18 !== "string") {
-            const err52 = {
-              instancePath: instancePath + "/params/status",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/status/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err52];
-            } else {
-              vErrors.push(err52);
-            }
-            errors++;
-          }
-          if ("completed" !== data18) {
-            const err53 = {
-              instancePath: instancePath + "/params/status",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/status/const",
-              keyword: "const",
-              params: { allowedValue: "completed" },
-              message: "must be equal to constant",
-            };
-            if (vErrors === null) {
-              vErrors = [err53];
-            } else {
-              vErrors.push(err53);
-            }
-            errors++;
-          }
-        }
-        if (data1.statusMessage !== undefined) {
-          if (typeof data1.statusMessage !== "string") {
-            const err54 = {
-              instancePath: instancePath + "/params/statusMessage",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/statusMessage/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err54];
-            } else {
-              vErrors.push(err54);
-            }
-            errors++;
-          }
-        }
-        if (data1.createdAt !== undefined) {
-          if (typeof data1.createdAt !== "string") {
-            const err55 = {
-              instancePath: instancePath + "/params/createdAt",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/createdAt/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err55];
-            } else {
-              vErrors.push(err55);
-            }
-            errors++;
-          }
-        }
-        if (data1.lastUpdatedAt !== undefined) {
-          if (typeof data1.lastUpdatedAt !== "string") {
-            const err56 = {
-              instancePath: instancePath + "/params/lastUpdatedAt",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/lastUpdatedAt/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err56];
-            } else {
-              vErrors.push(err56);
-            }
-            errors++;
-          }
-        }
-        if (data1.ttlMs !== undefined) {
-          let data22 = data1.ttlMs;
-          const _errs63 = errors;
-          let valid9 = false;
-          const _errs64 = errors;
-          if (!(typeof data22 == "number" && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
-            const err57 = {
-              instancePath: instancePath + "/params/ttlMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type",
-              keyword: "type",
-              params: { type: "integer" },
-              message: "must be integer",
-            };
-            if (vErrors === null) {
-              vErrors = [err57];
-            } else {
-              vErrors.push(err57);
-            }
-            errors++;
-          }
-          if (typeof data22 == "number" && isFinite(data22)) {
-            if (data22 > 9007199254740991 || isNaN(data22)) {
-              const err58 = {
-                instancePath: instancePath + "/params/ttlMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum",
-                keyword: "maximum",
-                params: { comparison: "<=", limit: 9007199254740991 },
-                message: "must be <= 9007199254740991",
+        var _valid0 = _errs29 === errors;
+        valid3 = valid3 || _valid0;
+        if (!valid3) {
+          const _errs50 = errors;
+          if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+            if (data1.taskId === undefined) {
+              const err45 = {
+                instancePath: instancePath + "/params",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/required",
+                keyword: "required",
+                params: { missingProperty: "taskId" },
+                message: "must have required property '" + "taskId" + "'",
               };
               if (vErrors === null) {
-                vErrors = [err58];
+                vErrors = [err45];
               } else {
-                vErrors.push(err58);
+                vErrors.push(err45);
               }
               errors++;
             }
-            if (data22 < -9007199254740991 || isNaN(data22)) {
-              const err59 = {
-                instancePath: instancePath + "/params/ttlMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum",
-                keyword: "minimum",
-                params: { comparison: ">=", limit: -9007199254740991 },
-                message: "must be >= -9007199254740991",
+            if (data1.status === undefined) {
+              const err46 = {
+                instancePath: instancePath + "/params",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/required",
+                keyword: "required",
+                params: { missingProperty: "status" },
+                message: "must have required property '" + "status" + "'",
               };
               if (vErrors === null) {
-                vErrors = [err59];
+                vErrors = [err46];
               } else {
-                vErrors.push(err59);
+                vErrors.push(err46);
               }
               errors++;
             }
-          }
-          var _valid3 = _errs64 === errors;
-          valid9 = valid9 || _valid3;
-          const _errs66 = errors;
-          if (data22 !== null) {
-            const err60 = {
-              instancePath: instancePath + "/params/ttlMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type",
-              keyword: "type",
-              params: { type: "null" },
-              message: "must be null",
-            };
-            if (vErrors === null) {
-              vErrors = [err60];
-            } else {
-              vErrors.push(err60);
-            }
-            errors++;
-          }
-          var _valid3 = _errs66 === errors;
-          valid9 = valid9 || _valid3;
-          if (!valid9) {
-            const err61 = {
-              instancePath: instancePath + "/params/ttlMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf",
-              keyword: "anyOf",
-              params: {},
-              message: "must match a schema in anyOf",
-            };
-            if (vErrors === null) {
-              vErrors = [err61];
-            } else {
-              vErrors.push(err61);
-            }
-            errors++;
-          } else {
-            errors = _errs63;
-            if (vErrors !== null) {
-              if (_errs63) {
-                vErrors.length = _errs63;
-              } else {
-                vErrors = null;
-              }
-            }
-          }
-        }
-        if (data1.pollIntervalMs !== undefined) {
-          let data23 = data1.pollIntervalMs;
-          if (!(typeof data23 == "number" && !(data23 % 1) && !isNaN(data23) && isFinite(data23))) {
-            const err62 = {
-              instancePath: instancePath + "/params/pollIntervalMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/pollIntervalMs/type",
-              keyword: "type",
-              params: { type: "integer" },
-              message: "must be integer",
-            };
-            if (vErrors === null) {
-              vErrors = [err62];
-            } else {
-              vErrors.push(err62);
-            }
-            errors++;
-          }
-          if (typeof data23 == "number" && isFinite(data23)) {
-            if (data23 > 9007199254740991 || isNaN(data23)) {
-              const err63 = {
-                instancePath: instancePath + "/params/pollIntervalMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/pollIntervalMs/maximum",
-                keyword: "maximum",
-                params: { comparison: "<=", limit: 9007199254740991 },
-                message: "must be <= 9007199254740991",
+            if (data1.createdAt === undefined) {
+              const err47 = {
+                instancePath: instancePath + "/params",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/required",
+                keyword: "required",
+                params: { missingProperty: "createdAt" },
+                message: "must have required property '" + "createdAt" + "'",
               };
               if (vErrors === null) {
-                vErrors = [err63];
+                vErrors = [err47];
               } else {
-                vErrors.push(err63);
+                vErrors.push(err47);
               }
               errors++;
             }
-            if (data23 < -9007199254740991 || isNaN(data23)) {
-              const err64 = {
-                instancePath: instancePath + "/params/pollIntervalMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/pollIntervalMs/minimum",
-                keyword: "minimum",
-                params: { comparison: ">=", limit: -9007199254740991 },
-                message: "must be >= -9007199254740991",
+            if (data1.lastUpdatedAt === undefined) {
+              const err48 = {
+                instancePath: instancePath + "/params",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/required",
+                keyword: "required",
+                params: { missingProperty: "lastUpdatedAt" },
+                message: "must have required property '" + "lastUpdatedAt" + "'",
               };
               if (vErrors === null) {
-                vErrors = [err64];
+                vErrors = [err48];
               } else {
-                vErrors.push(err64);
+                vErrors.push(err48);
               }
               errors++;
             }
-          }
-        }
-        if (data1.result !== undefined) {
-          let data24 = data1.result;
-          if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
-            for (const key0 in data24) {
-              const _errs72 = errors;
-              if (typeof key0 !== "string") {
-                const err65 = {
-                  instancePath: instancePath + "/params/result",
-                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/result/propertyNames/type",
+            if (data1.ttlMs === undefined) {
+              const err49 = {
+                instancePath: instancePath + "/params",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/required",
+                keyword: "required",
+                params: { missingProperty: "ttlMs" },
+                message: "must have required property '" + "ttlMs" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err49];
+              } else {
+                vErrors.push(err49);
+              }
+              errors++;
+            }
+            if (data1.result === undefined) {
+              const err50 = {
+                instancePath: instancePath + "/params",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/required",
+                keyword: "required",
+                params: { missingProperty: "result" },
+                message: "must have required property '" + "result" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err50];
+              } else {
+                vErrors.push(err50);
+              }
+              errors++;
+            }
+            if (data1.taskId !== undefined) {
+              if (typeof data1.taskId !== "string") {
+                const err51 = {
+                  instancePath: instancePath + "/params/taskId",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/taskId/type",
                   keyword: "type",
                   params: { type: "string" },
                   message: "must be string",
-                  propertyName: key0,
                 };
                 if (vErrors === null) {
-                  vErrors = [err65];
+                  vErrors = [err51];
                 } else {
-                  vErrors.push(err65);
+                  vErrors.push(err51);
                 }
                 errors++;
               }
-              var valid10 = _errs72 === errors;
-              if (!valid10) {
-                const err66 = {
-                  instancePath: instancePath + "/params/result",
-                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/result/propertyNames",
-                  keyword: "propertyNames",
-                  params: { propertyName: key0 },
-                  message: "property name must be valid",
+            }
+            if (data1.status !== undefined) {
+              let data18 = data1.status;
+              if (typeof data18 !== "string") {
+                const err52 = {
+                  instancePath: instancePath + "/params/status",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/status/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
                 };
                 if (vErrors === null) {
-                  vErrors = [err66];
+                  vErrors = [err52];
                 } else {
-                  vErrors.push(err66);
+                  vErrors.push(err52);
+                }
+                errors++;
+              }
+              if ("completed" !== data18) {
+                const err53 = {
+                  instancePath: instancePath + "/params/status",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/status/const",
+                  keyword: "const",
+                  params: { allowedValue: "completed" },
+                  message: "must be equal to constant",
+                };
+                if (vErrors === null) {
+                  vErrors = [err53];
+                } else {
+                  vErrors.push(err53);
+                }
+                errors++;
+              }
+            }
+            if (data1.statusMessage !== undefined) {
+              if (typeof data1.statusMessage !== "string") {
+                const err54 = {
+                  instancePath: instancePath + "/params/statusMessage",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/statusMessage/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err54];
+                } else {
+                  vErrors.push(err54);
+                }
+                errors++;
+              }
+            }
+            if (data1.createdAt !== undefined) {
+              if (typeof data1.createdAt !== "string") {
+                const err55 = {
+                  instancePath: instancePath + "/params/createdAt",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/createdAt/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err55];
+                } else {
+                  vErrors.push(err55);
+                }
+                errors++;
+              }
+            }
+            if (data1.lastUpdatedAt !== undefined) {
+              if (typeof data1.lastUpdatedAt !== "string") {
+                const err56 = {
+                  instancePath: instancePath + "/params/lastUpdatedAt",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/lastUpdatedAt/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err56];
+                } else {
+                  vErrors.push(err56);
+                }
+                errors++;
+              }
+            }
+            if (data1.ttlMs !== undefined) {
+              let data22 = data1.ttlMs;
+              const _errs63 = errors;
+              let valid9 = false;
+              const _errs64 = errors;
+              if (!(typeof data22 == "number" && !(data22 % 1) && !isNaN(data22) && isFinite(data22))) {
+                const err57 = {
+                  instancePath: instancePath + "/params/ttlMs",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type",
+                  keyword: "type",
+                  params: { type: "integer" },
+                  message: "must be integer",
+                };
+                if (vErrors === null) {
+                  vErrors = [err57];
+                } else {
+                  vErrors.push(err57);
+                }
+                errors++;
+              }
+              if (typeof data22 == "number" && isFinite(data22)) {
+                if (data22 > 9007199254740991 || isNaN(data22)) {
+                  const err58 = {
+                    instancePath: instancePath + "/params/ttlMs",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum",
+                    keyword: "maximum",
+                    params: { comparison: "<=", limit: 9007199254740991 },
+                    message: "must be <= 9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err58];
+                  } else {
+                    vErrors.push(err58);
+                  }
+                  errors++;
+                }
+                if (data22 < -9007199254740991 || isNaN(data22)) {
+                  const err59 = {
+                    instancePath: instancePath + "/params/ttlMs",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum",
+                    keyword: "minimum",
+                    params: { comparison: ">=", limit: -9007199254740991 },
+                    message: "must be >= -9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err59];
+                  } else {
+                    vErrors.push(err59);
+                  }
+                  errors++;
+                }
+              }
+              var _valid3 = _errs64 === errors;
+              valid9 = valid9 || _valid3;
+              if (!valid9) {
+                const _errs66 = errors;
+                if (data22 !== null) {
+                  const err60 = {
+                    instancePath: instancePath + "/params/ttlMs",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type",
+                    keyword: "type",
+                    params: { type: "null" },
+                    message: "must be null",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err60];
+                  } else {
+                    vErrors.push(err60);
+                  }
+                  errors++;
+                }
+                var _valid3 = _errs66 === errors;
+                valid9 = valid9 || _valid3;
+              }
+              if (!valid9) {
+                const err61 = {
+                  instancePath: instancePath + "/params/ttlMs",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/ttlMs/anyOf",
+                  keyword: "anyOf",
+                  params: {},
+                  message: "must match a schema in anyOf",
+                };
+                if (vErrors === null) {
+                  vErrors = [err61];
+                } else {
+                  vErrors.push(err61);
+                }
+                errors++;
+              } else {
+                errors = _errs63;
+                if (vErrors !== null) {
+                  if (_errs63) {
+                    vErrors.length = _errs63;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data1.pollIntervalMs !== undefined) {
+              let data23 = data1.pollIntervalMs;
+              if (!(typeof data23 == "number" && !(data23 % 1) && !isNaN(data23) && isFinite(data23))) {
+                const err62 = {
+                  instancePath: instancePath + "/params/pollIntervalMs",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/pollIntervalMs/type",
+                  keyword: "type",
+                  params: { type: "integer" },
+                  message: "must be integer",
+                };
+                if (vErrors === null) {
+                  vErrors = [err62];
+                } else {
+                  vErrors.push(err62);
+                }
+                errors++;
+              }
+              if (typeof data23 == "number" && isFinite(data23)) {
+                if (data23 > 9007199254740991 || isNaN(data23)) {
+                  const err63 = {
+                    instancePath: instancePath + "/params/pollIntervalMs",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/pollIntervalMs/maximum",
+                    keyword: "maximum",
+                    params: { comparison: "<=", limit: 9007199254740991 },
+                    message: "must be <= 9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err63];
+                  } else {
+                    vErrors.push(err63);
+                  }
+                  errors++;
+                }
+                if (data23 < -9007199254740991 || isNaN(data23)) {
+                  const err64 = {
+                    instancePath: instancePath + "/params/pollIntervalMs",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/pollIntervalMs/minimum",
+                    keyword: "minimum",
+                    params: { comparison: ">=", limit: -9007199254740991 },
+                    message: "must be >= -9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err64];
+                  } else {
+                    vErrors.push(err64);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data1.result !== undefined) {
+              let data24 = data1.result;
+              if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
+                for (const key0 in data24) {
+                  const _errs72 = errors;
+                  if (typeof key0 !== "string") {
+                    const err65 = {
+                      instancePath: instancePath + "/params/result",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/result/propertyNames/type",
+                      keyword: "type",
+                      params: { type: "string" },
+                      message: "must be string",
+                      propertyName: key0,
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err65];
+                    } else {
+                      vErrors.push(err65);
+                    }
+                    errors++;
+                  }
+                  var valid10 = _errs72 === errors;
+                  if (!valid10) {
+                    const err66 = {
+                      instancePath: instancePath + "/params/result",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/result/propertyNames",
+                      keyword: "propertyNames",
+                      params: { propertyName: key0 },
+                      message: "property name must be valid",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err66];
+                    } else {
+                      vErrors.push(err66);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err67 = {
+                  instancePath: instancePath + "/params/result",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/result/type",
+                  keyword: "type",
+                  params: { type: "object" },
+                  message: "must be object",
+                };
+                if (vErrors === null) {
+                  vErrors = [err67];
+                } else {
+                  vErrors.push(err67);
                 }
                 errors++;
               }
             }
           } else {
-            const err67 = {
-              instancePath: instancePath + "/params/result",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/properties/result/type",
+            const err68 = {
+              instancePath: instancePath + "/params",
+              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/type",
               keyword: "type",
               params: { type: "object" },
               message: "must be object",
             };
             if (vErrors === null) {
-              vErrors = [err67];
+              vErrors = [err68];
             } else {
-              vErrors.push(err67);
+              vErrors.push(err68);
             }
             errors++;
           }
-        }
-      } else {
-        const err68 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/2/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err68];
-        } else {
-          vErrors.push(err68);
-        }
-        errors++;
-      }
-      var _valid0 = _errs50 === errors;
-      valid3 = valid3 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0.taskId = true;
-          props0.status = true;
-          props0.statusMessage = true;
-          props0.createdAt = true;
-          props0.lastUpdatedAt = true;
-          props0.ttlMs = true;
-          props0.pollIntervalMs = true;
-          props0.result = true;
-        }
-      }
-      const _errs75 = errors;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.taskId === undefined) {
-          const err69 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/required",
-            keyword: "required",
-            params: { missingProperty: "taskId" },
-            message: "must have required property '" + "taskId" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err69];
-          } else {
-            vErrors.push(err69);
-          }
-          errors++;
-        }
-        if (data1.status === undefined) {
-          const err70 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/required",
-            keyword: "required",
-            params: { missingProperty: "status" },
-            message: "must have required property '" + "status" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err70];
-          } else {
-            vErrors.push(err70);
-          }
-          errors++;
-        }
-        if (data1.createdAt === undefined) {
-          const err71 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/required",
-            keyword: "required",
-            params: { missingProperty: "createdAt" },
-            message: "must have required property '" + "createdAt" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err71];
-          } else {
-            vErrors.push(err71);
-          }
-          errors++;
-        }
-        if (data1.lastUpdatedAt === undefined) {
-          const err72 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/required",
-            keyword: "required",
-            params: { missingProperty: "lastUpdatedAt" },
-            message: "must have required property '" + "lastUpdatedAt" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err72];
-          } else {
-            vErrors.push(err72);
-          }
-          errors++;
-        }
-        if (data1.ttlMs === undefined) {
-          const err73 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/required",
-            keyword: "required",
-            params: { missingProperty: "ttlMs" },
-            message: "must have required property '" + "ttlMs" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err73];
-          } else {
-            vErrors.push(err73);
-          }
-          errors++;
-        }
-        if (data1.error === undefined) {
-          const err74 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/required",
-            keyword: "required",
-            params: { missingProperty: "error" },
-            message: "must have required property '" + "error" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err74];
-          } else {
-            vErrors.push(err74);
-          }
-          errors++;
-        }
-        if (data1.taskId !== undefined) {
-          if (typeof data1.taskId !== "string") {
-            const err75 = {
-              instancePath: instancePath + "/params/taskId",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/taskId/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err75];
+          var _valid0 = _errs50 === errors;
+          valid3 = valid3 || _valid0;
+          if (!valid3) {
+            const _errs75 = errors;
+            if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+              if (data1.taskId === undefined) {
+                const err69 = {
+                  instancePath: instancePath + "/params",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/required",
+                  keyword: "required",
+                  params: { missingProperty: "taskId" },
+                  message: "must have required property '" + "taskId" + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err69];
+                } else {
+                  vErrors.push(err69);
+                }
+                errors++;
+              }
+              if (data1.status === undefined) {
+                const err70 = {
+                  instancePath: instancePath + "/params",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/required",
+                  keyword: "required",
+                  params: { missingProperty: "status" },
+                  message: "must have required property '" + "status" + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err70];
+                } else {
+                  vErrors.push(err70);
+                }
+                errors++;
+              }
+              if (data1.createdAt === undefined) {
+                const err71 = {
+                  instancePath: instancePath + "/params",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/required",
+                  keyword: "required",
+                  params: { missingProperty: "createdAt" },
+                  message: "must have required property '" + "createdAt" + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err71];
+                } else {
+                  vErrors.push(err71);
+                }
+                errors++;
+              }
+              if (data1.lastUpdatedAt === undefined) {
+                const err72 = {
+                  instancePath: instancePath + "/params",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/required",
+                  keyword: "required",
+                  params: { missingProperty: "lastUpdatedAt" },
+                  message: "must have required property '" + "lastUpdatedAt" + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err72];
+                } else {
+                  vErrors.push(err72);
+                }
+                errors++;
+              }
+              if (data1.ttlMs === undefined) {
+                const err73 = {
+                  instancePath: instancePath + "/params",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/required",
+                  keyword: "required",
+                  params: { missingProperty: "ttlMs" },
+                  message: "must have required property '" + "ttlMs" + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err73];
+                } else {
+                  vErrors.push(err73);
+                }
+                errors++;
+              }
+              if (data1.error === undefined) {
+                const err74 = {
+                  instancePath: instancePath + "/params",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/required",
+                  keyword: "required",
+                  params: { missingProperty: "error" },
+                  message: "must have required property '" + "error" + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err74];
+                } else {
+                  vErrors.push(err74);
+                }
+                errors++;
+              }
+              if (data1.taskId !== undefined) {
+                if (typeof data1.taskId !== "string") {
+                  const err75 = {
+                    instancePath: instancePath + "/params/taskId",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/taskId/type",
+                    keyword: "type",
+                    params: { type: "string" },
+                    message: "must be string",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err75];
+                  } else {
+                    vErrors.push(err75);
+                  }
+                  errors++;
+                }
+              }
+              if (data1.status !== undefined) {
+                let data26 = data1.status;
+                if (typeof data26 !== "string") {
+                  const err76 = {
+                    instancePath: instancePath + "/params/status",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/status/type",
+                    keyword: "type",
+                    params: { type: "string" },
+                    message: "must be string",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err76];
+                  } else {
+                    vErrors.push(err76);
+                  }
+                  errors++;
+                }
+                if ("failed" !== data26) {
+                  const err77 = {
+                    instancePath: instancePath + "/params/status",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/status/const",
+                    keyword: "const",
+                    params: { allowedValue: "failed" },
+                    message: "must be equal to constant",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err77];
+                  } else {
+                    vErrors.push(err77);
+                  }
+                  errors++;
+                }
+              }
+              if (data1.statusMessage !== undefined) {
+                if (typeof data1.statusMessage !== "string") {
+                  const err78 = {
+                    instancePath: instancePath + "/params/statusMessage",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/statusMessage/type",
+                    keyword: "type",
+                    params: { type: "string" },
+                    message: "must be string",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err78];
+                  } else {
+                    vErrors.push(err78);
+                  }
+                  errors++;
+                }
+              }
+              if (data1.createdAt !== undefined) {
+                if (typeof data1.createdAt !== "string") {
+                  const err79 = {
+                    instancePath: instancePath + "/params/createdAt",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/createdAt/type",
+                    keyword: "type",
+                    params: { type: "string" },
+                    message: "must be string",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err79];
+                  } else {
+                    vErrors.push(err79);
+                  }
+                  errors++;
+                }
+              }
+              if (data1.lastUpdatedAt !== undefined) {
+                if (typeof data1.lastUpdatedAt !== "string") {
+                  const err80 = {
+                    instancePath: instancePath + "/params/lastUpdatedAt",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/lastUpdatedAt/type",
+                    keyword: "type",
+                    params: { type: "string" },
+                    message: "must be string",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err80];
+                  } else {
+                    vErrors.push(err80);
+                  }
+                  errors++;
+                }
+              }
+              if (data1.ttlMs !== undefined) {
+                let data30 = data1.ttlMs;
+                const _errs88 = errors;
+                let valid12 = false;
+                const _errs89 = errors;
+                if (!(typeof data30 == "number" && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
+                  const err81 = {
+                    instancePath: instancePath + "/params/ttlMs",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type",
+                    keyword: "type",
+                    params: { type: "integer" },
+                    message: "must be integer",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err81];
+                  } else {
+                    vErrors.push(err81);
+                  }
+                  errors++;
+                }
+                if (typeof data30 == "number" && isFinite(data30)) {
+                  if (data30 > 9007199254740991 || isNaN(data30)) {
+                    const err82 = {
+                      instancePath: instancePath + "/params/ttlMs",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum",
+                      keyword: "maximum",
+                      params: { comparison: "<=", limit: 9007199254740991 },
+                      message: "must be <= 9007199254740991",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err82];
+                    } else {
+                      vErrors.push(err82);
+                    }
+                    errors++;
+                  }
+                  if (data30 < -9007199254740991 || isNaN(data30)) {
+                    const err83 = {
+                      instancePath: instancePath + "/params/ttlMs",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum",
+                      keyword: "minimum",
+                      params: { comparison: ">=", limit: -9007199254740991 },
+                      message: "must be >= -9007199254740991",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err83];
+                    } else {
+                      vErrors.push(err83);
+                    }
+                    errors++;
+                  }
+                }
+                var _valid4 = _errs89 === errors;
+                valid12 = valid12 || _valid4;
+                if (!valid12) {
+                  const _errs91 = errors;
+                  if (data30 !== null) {
+                    const err84 = {
+                      instancePath: instancePath + "/params/ttlMs",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type",
+                      keyword: "type",
+                      params: { type: "null" },
+                      message: "must be null",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err84];
+                    } else {
+                      vErrors.push(err84);
+                    }
+                    errors++;
+                  }
+                  var _valid4 = _errs91 === errors;
+                  valid12 = valid12 || _valid4;
+                }
+                if (!valid12) {
+                  const err85 = {
+                    instancePath: instancePath + "/params/ttlMs",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf",
+                    keyword: "anyOf",
+                    params: {},
+                    message: "must match a schema in anyOf",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err85];
+                  } else {
+                    vErrors.push(err85);
+                  }
+                  errors++;
+                } else {
+                  errors = _errs88;
+                  if (vErrors !== null) {
+                    if (_errs88) {
+                      vErrors.length = _errs88;
+                    } else {
+                      vErrors = null;
+                    }
+                  }
+                }
+              }
+              if (data1.pollIntervalMs !== undefined) {
+                let data31 = data1.pollIntervalMs;
+                if (!(typeof data31 == "number" && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
+                  const err86 = {
+                    instancePath: instancePath + "/params/pollIntervalMs",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/pollIntervalMs/type",
+                    keyword: "type",
+                    params: { type: "integer" },
+                    message: "must be integer",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err86];
+                  } else {
+                    vErrors.push(err86);
+                  }
+                  errors++;
+                }
+                if (typeof data31 == "number" && isFinite(data31)) {
+                  if (data31 > 9007199254740991 || isNaN(data31)) {
+                    const err87 = {
+                      instancePath: instancePath + "/params/pollIntervalMs",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/pollIntervalMs/maximum",
+                      keyword: "maximum",
+                      params: { comparison: "<=", limit: 9007199254740991 },
+                      message: "must be <= 9007199254740991",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err87];
+                    } else {
+                      vErrors.push(err87);
+                    }
+                    errors++;
+                  }
+                  if (data31 < -9007199254740991 || isNaN(data31)) {
+                    const err88 = {
+                      instancePath: instancePath + "/params/pollIntervalMs",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/pollIntervalMs/minimum",
+                      keyword: "minimum",
+                      params: { comparison: ">=", limit: -9007199254740991 },
+                      message: "must be >= -9007199254740991",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err88];
+                    } else {
+                      vErrors.push(err88);
+                    }
+                    errors++;
+                  }
+                }
+              }
+              if (data1.error !== undefined) {
+                if (!(
+                  fastSet.Error(data1.error) ||
+                  validate_Error(data1.error, {
+                    instancePath: instancePath + "/params/error",
+                    parentData: data1,
+                    parentDataProperty: "error",
+                    rootData,
+                  })
+                )) {
+                  vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+                  errors = vErrors.length;
+                }
+              }
             } else {
-              vErrors.push(err75);
-            }
-            errors++;
-          }
-        }
-        if (data1.status !== undefined) {
-          let data26 = data1.status;
-          if (typeof data26 !== "string") {
-            const err76 = {
-              instancePath: instancePath + "/params/status",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/status/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err76];
-            } else {
-              vErrors.push(err76);
-            }
-            errors++;
-          }
-          if ("failed" !== data26) {
-            const err77 = {
-              instancePath: instancePath + "/params/status",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/status/const",
-              keyword: "const",
-              params: { allowedValue: "failed" },
-              message: "must be equal to constant",
-            };
-            if (vErrors === null) {
-              vErrors = [err77];
-            } else {
-              vErrors.push(err77);
-            }
-            errors++;
-          }
-        }
-        if (data1.statusMessage !== undefined) {
-          if (typeof data1.statusMessage !== "string") {
-            const err78 = {
-              instancePath: instancePath + "/params/statusMessage",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/statusMessage/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err78];
-            } else {
-              vErrors.push(err78);
-            }
-            errors++;
-          }
-        }
-        if (data1.createdAt !== undefined) {
-          if (typeof data1.createdAt !== "string") {
-            const err79 = {
-              instancePath: instancePath + "/params/createdAt",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/createdAt/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err79];
-            } else {
-              vErrors.push(err79);
-            }
-            errors++;
-          }
-        }
-        if (data1.lastUpdatedAt !== undefined) {
-          if (typeof data1.lastUpdatedAt !== "string") {
-            const err80 = {
-              instancePath: instancePath + "/params/lastUpdatedAt",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/lastUpdatedAt/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err80];
-            } else {
-              vErrors.push(err80);
-            }
-            errors++;
-          }
-        }
-        if (data1.ttlMs !== undefined) {
-          let data30 = data1.ttlMs;
-          const _errs88 = errors;
-          let valid12 = false;
-          const _errs89 = errors;
-          if (!(typeof data30 == "number" && !(data30 % 1) && !isNaN(data30) && isFinite(data30))) {
-            const err81 = {
-              instancePath: instancePath + "/params/ttlMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type",
-              keyword: "type",
-              params: { type: "integer" },
-              message: "must be integer",
-            };
-            if (vErrors === null) {
-              vErrors = [err81];
-            } else {
-              vErrors.push(err81);
-            }
-            errors++;
-          }
-          if (typeof data30 == "number" && isFinite(data30)) {
-            if (data30 > 9007199254740991 || isNaN(data30)) {
-              const err82 = {
-                instancePath: instancePath + "/params/ttlMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum",
-                keyword: "maximum",
-                params: { comparison: "<=", limit: 9007199254740991 },
-                message: "must be <= 9007199254740991",
+              const err89 = {
+                instancePath: instancePath + "/params",
+                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/type",
+                keyword: "type",
+                params: { type: "object" },
+                message: "must be object",
               };
               if (vErrors === null) {
-                vErrors = [err82];
+                vErrors = [err89];
               } else {
-                vErrors.push(err82);
+                vErrors.push(err89);
               }
               errors++;
             }
-            if (data30 < -9007199254740991 || isNaN(data30)) {
-              const err83 = {
-                instancePath: instancePath + "/params/ttlMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum",
-                keyword: "minimum",
-                params: { comparison: ">=", limit: -9007199254740991 },
-                message: "must be >= -9007199254740991",
-              };
-              if (vErrors === null) {
-                vErrors = [err83];
+            var _valid0 = _errs75 === errors;
+            valid3 = valid3 || _valid0;
+            if (!valid3) {
+              const _errs96 = errors;
+              if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+                if (data1.taskId === undefined) {
+                  const err90 = {
+                    instancePath: instancePath + "/params",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/required",
+                    keyword: "required",
+                    params: { missingProperty: "taskId" },
+                    message: "must have required property '" + "taskId" + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err90];
+                  } else {
+                    vErrors.push(err90);
+                  }
+                  errors++;
+                }
+                if (data1.status === undefined) {
+                  const err91 = {
+                    instancePath: instancePath + "/params",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/required",
+                    keyword: "required",
+                    params: { missingProperty: "status" },
+                    message: "must have required property '" + "status" + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err91];
+                  } else {
+                    vErrors.push(err91);
+                  }
+                  errors++;
+                }
+                if (data1.createdAt === undefined) {
+                  const err92 = {
+                    instancePath: instancePath + "/params",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/required",
+                    keyword: "required",
+                    params: { missingProperty: "createdAt" },
+                    message: "must have required property '" + "createdAt" + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err92];
+                  } else {
+                    vErrors.push(err92);
+                  }
+                  errors++;
+                }
+                if (data1.lastUpdatedAt === undefined) {
+                  const err93 = {
+                    instancePath: instancePath + "/params",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/required",
+                    keyword: "required",
+                    params: { missingProperty: "lastUpdatedAt" },
+                    message: "must have required property '" + "lastUpdatedAt" + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err93];
+                  } else {
+                    vErrors.push(err93);
+                  }
+                  errors++;
+                }
+                if (data1.ttlMs === undefined) {
+                  const err94 = {
+                    instancePath: instancePath + "/params",
+                    schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/required",
+                    keyword: "required",
+                    params: { missingProperty: "ttlMs" },
+                    message: "must have required property '" + "ttlMs" + "'",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err94];
+                  } else {
+                    vErrors.push(err94);
+                  }
+                  errors++;
+                }
+                if (data1.taskId !== undefined) {
+                  if (typeof data1.taskId !== "string") {
+                    const err95 = {
+                      instancePath: instancePath + "/params/taskId",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/taskId/type",
+                      keyword: "type",
+                      params: { type: "string" },
+                      message: "must be string",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err95];
+                    } else {
+                      vErrors.push(err95);
+                    }
+                    errors++;
+                  }
+                }
+                if (data1.status !== undefined) {
+                  let data34 = data1.status;
+                  if (typeof data34 !== "string") {
+                    const err96 = {
+                      instancePath: instancePath + "/params/status",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/status/type",
+                      keyword: "type",
+                      params: { type: "string" },
+                      message: "must be string",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err96];
+                    } else {
+                      vErrors.push(err96);
+                    }
+                    errors++;
+                  }
+                  if ("cancelled" !== data34) {
+                    const err97 = {
+                      instancePath: instancePath + "/params/status",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/status/const",
+                      keyword: "const",
+                      params: { allowedValue: "cancelled" },
+                      message: "must be equal to constant",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err97];
+                    } else {
+                      vErrors.push(err97);
+                    }
+                    errors++;
+                  }
+                }
+                if (data1.statusMessage !== undefined) {
+                  if (typeof data1.statusMessage !== "string") {
+                    const err98 = {
+                      instancePath: instancePath + "/params/statusMessage",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/statusMessage/type",
+                      keyword: "type",
+                      params: { type: "string" },
+                      message: "must be string",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err98];
+                    } else {
+                      vErrors.push(err98);
+                    }
+                    errors++;
+                  }
+                }
+                if (data1.createdAt !== undefined) {
+                  if (typeof data1.createdAt !== "string") {
+                    const err99 = {
+                      instancePath: instancePath + "/params/createdAt",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/createdAt/type",
+                      keyword: "type",
+                      params: { type: "string" },
+                      message: "must be string",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err99];
+                    } else {
+                      vErrors.push(err99);
+                    }
+                    errors++;
+                  }
+                }
+                if (data1.lastUpdatedAt !== undefined) {
+                  if (typeof data1.lastUpdatedAt !== "string") {
+                    const err100 = {
+                      instancePath: instancePath + "/params/lastUpdatedAt",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/lastUpdatedAt/type",
+                      keyword: "type",
+                      params: { type: "string" },
+                      message: "must be string",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err100];
+                    } else {
+                      vErrors.push(err100);
+                    }
+                    errors++;
+                  }
+                }
+                if (data1.ttlMs !== undefined) {
+                  let data38 = data1.ttlMs;
+                  const _errs109 = errors;
+                  let valid14 = false;
+                  const _errs110 = errors;
+                  if (!(typeof data38 == "number" && !(data38 % 1) && !isNaN(data38) && isFinite(data38))) {
+                    const err101 = {
+                      instancePath: instancePath + "/params/ttlMs",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type",
+                      keyword: "type",
+                      params: { type: "integer" },
+                      message: "must be integer",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err101];
+                    } else {
+                      vErrors.push(err101);
+                    }
+                    errors++;
+                  }
+                  if (typeof data38 == "number" && isFinite(data38)) {
+                    if (data38 > 9007199254740991 || isNaN(data38)) {
+                      const err102 = {
+                        instancePath: instancePath + "/params/ttlMs",
+                        schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum",
+                        keyword: "maximum",
+                        params: { comparison: "<=", limit: 9007199254740991 },
+                        message: "must be <= 9007199254740991",
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err102];
+                      } else {
+                        vErrors.push(err102);
+                      }
+                      errors++;
+                    }
+                    if (data38 < -9007199254740991 || isNaN(data38)) {
+                      const err103 = {
+                        instancePath: instancePath + "/params/ttlMs",
+                        schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum",
+                        keyword: "minimum",
+                        params: { comparison: ">=", limit: -9007199254740991 },
+                        message: "must be >= -9007199254740991",
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err103];
+                      } else {
+                        vErrors.push(err103);
+                      }
+                      errors++;
+                    }
+                  }
+                  var _valid5 = _errs110 === errors;
+                  valid14 = valid14 || _valid5;
+                  if (!valid14) {
+                    const _errs112 = errors;
+                    if (data38 !== null) {
+                      const err104 = {
+                        instancePath: instancePath + "/params/ttlMs",
+                        schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type",
+                        keyword: "type",
+                        params: { type: "null" },
+                        message: "must be null",
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err104];
+                      } else {
+                        vErrors.push(err104);
+                      }
+                      errors++;
+                    }
+                    var _valid5 = _errs112 === errors;
+                    valid14 = valid14 || _valid5;
+                  }
+                  if (!valid14) {
+                    const err105 = {
+                      instancePath: instancePath + "/params/ttlMs",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf",
+                      keyword: "anyOf",
+                      params: {},
+                      message: "must match a schema in anyOf",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err105];
+                    } else {
+                      vErrors.push(err105);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs109;
+                    if (vErrors !== null) {
+                      if (_errs109) {
+                        vErrors.length = _errs109;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data1.pollIntervalMs !== undefined) {
+                  let data39 = data1.pollIntervalMs;
+                  if (!(typeof data39 == "number" && !(data39 % 1) && !isNaN(data39) && isFinite(data39))) {
+                    const err106 = {
+                      instancePath: instancePath + "/params/pollIntervalMs",
+                      schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/pollIntervalMs/type",
+                      keyword: "type",
+                      params: { type: "integer" },
+                      message: "must be integer",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err106];
+                    } else {
+                      vErrors.push(err106);
+                    }
+                    errors++;
+                  }
+                  if (typeof data39 == "number" && isFinite(data39)) {
+                    if (data39 > 9007199254740991 || isNaN(data39)) {
+                      const err107 = {
+                        instancePath: instancePath + "/params/pollIntervalMs",
+                        schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/pollIntervalMs/maximum",
+                        keyword: "maximum",
+                        params: { comparison: "<=", limit: 9007199254740991 },
+                        message: "must be <= 9007199254740991",
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err107];
+                      } else {
+                        vErrors.push(err107);
+                      }
+                      errors++;
+                    }
+                    if (data39 < -9007199254740991 || isNaN(data39)) {
+                      const err108 = {
+                        instancePath: instancePath + "/params/pollIntervalMs",
+                        schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/pollIntervalMs/minimum",
+                        keyword: "minimum",
+                        params: { comparison: ">=", limit: -9007199254740991 },
+                        message: "must be >= -9007199254740991",
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err108];
+                      } else {
+                        vErrors.push(err108);
+                      }
+                      errors++;
+                    }
+                  }
+                }
               } else {
-                vErrors.push(err83);
+                const err109 = {
+                  instancePath: instancePath + "/params",
+                  schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/type",
+                  keyword: "type",
+                  params: { type: "object" },
+                  message: "must be object",
+                };
+                if (vErrors === null) {
+                  vErrors = [err109];
+                } else {
+                  vErrors.push(err109);
+                }
+                errors++;
               }
-              errors++;
+              var _valid0 = _errs96 === errors;
+              valid3 = valid3 || _valid0;
             }
           }
-          var _valid4 = _errs89 === errors;
-          valid12 = valid12 || _valid4;
-          const _errs91 = errors;
-          if (data30 !== null) {
-            const err84 = {
-              instancePath: instancePath + "/params/ttlMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type",
-              keyword: "type",
-              params: { type: "null" },
-              message: "must be null",
-            };
-            if (vErrors === null) {
-              vErrors = [err84];
-            } else {
-              vErrors.push(err84);
-            }
-            errors++;
-          }
-          var _valid4 = _errs91 === errors;
-          valid12 = valid12 || _valid4;
-          if (!valid12) {
-            const err85 = {
-              instancePath: instancePath + "/params/ttlMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/ttlMs/anyOf",
-              keyword: "anyOf",
-              params: {},
-              message: "must match a schema in anyOf",
-            };
-            if (vErrors === null) {
-              vErrors = [err85];
-            } else {
-              vErrors.push(err85);
-            }
-            errors++;
-          } else {
-            errors = _errs88;
-            if (vErrors !== null) {
-              if (_errs88) {
-                vErrors.length = _errs88;
-              } else {
-                vErrors = null;
-              }
-            }
-          }
-        }
-        if (data1.pollIntervalMs !== undefined) {
-          let data31 = data1.pollIntervalMs;
-          if (!(typeof data31 == "number" && !(data31 % 1) && !isNaN(data31) && isFinite(data31))) {
-            const err86 = {
-              instancePath: instancePath + "/params/pollIntervalMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/pollIntervalMs/type",
-              keyword: "type",
-              params: { type: "integer" },
-              message: "must be integer",
-            };
-            if (vErrors === null) {
-              vErrors = [err86];
-            } else {
-              vErrors.push(err86);
-            }
-            errors++;
-          }
-          if (typeof data31 == "number" && isFinite(data31)) {
-            if (data31 > 9007199254740991 || isNaN(data31)) {
-              const err87 = {
-                instancePath: instancePath + "/params/pollIntervalMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/pollIntervalMs/maximum",
-                keyword: "maximum",
-                params: { comparison: "<=", limit: 9007199254740991 },
-                message: "must be <= 9007199254740991",
-              };
-              if (vErrors === null) {
-                vErrors = [err87];
-              } else {
-                vErrors.push(err87);
-              }
-              errors++;
-            }
-            if (data31 < -9007199254740991 || isNaN(data31)) {
-              const err88 = {
-                instancePath: instancePath + "/params/pollIntervalMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/properties/pollIntervalMs/minimum",
-                keyword: "minimum",
-                params: { comparison: ">=", limit: -9007199254740991 },
-                message: "must be >= -9007199254740991",
-              };
-              if (vErrors === null) {
-                vErrors = [err88];
-              } else {
-                vErrors.push(err88);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data1.error !== undefined) {
-          if (!(
-            fastSet.Error(data1.error) ||
-            validate_Error(data1.error, {
-              instancePath: instancePath + "/params/error",
-              parentData: data1,
-              parentDataProperty: "error",
-              rootData,
-              dynamicAnchors,
-            })
-          )) {
-            vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err89 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/3/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err89];
-        } else {
-          vErrors.push(err89);
-        }
-        errors++;
-      }
-      var _valid0 = _errs75 === errors;
-      valid3 = valid3 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0.taskId = true;
-          props0.status = true;
-          props0.statusMessage = true;
-          props0.createdAt = true;
-          props0.lastUpdatedAt = true;
-          props0.ttlMs = true;
-          props0.pollIntervalMs = true;
-          props0.error = true;
-        }
-      }
-      const _errs96 = errors;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        if (data1.taskId === undefined) {
-          const err90 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/required",
-            keyword: "required",
-            params: { missingProperty: "taskId" },
-            message: "must have required property '" + "taskId" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err90];
-          } else {
-            vErrors.push(err90);
-          }
-          errors++;
-        }
-        if (data1.status === undefined) {
-          const err91 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/required",
-            keyword: "required",
-            params: { missingProperty: "status" },
-            message: "must have required property '" + "status" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err91];
-          } else {
-            vErrors.push(err91);
-          }
-          errors++;
-        }
-        if (data1.createdAt === undefined) {
-          const err92 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/required",
-            keyword: "required",
-            params: { missingProperty: "createdAt" },
-            message: "must have required property '" + "createdAt" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err92];
-          } else {
-            vErrors.push(err92);
-          }
-          errors++;
-        }
-        if (data1.lastUpdatedAt === undefined) {
-          const err93 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/required",
-            keyword: "required",
-            params: { missingProperty: "lastUpdatedAt" },
-            message: "must have required property '" + "lastUpdatedAt" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err93];
-          } else {
-            vErrors.push(err93);
-          }
-          errors++;
-        }
-        if (data1.ttlMs === undefined) {
-          const err94 = {
-            instancePath: instancePath + "/params",
-            schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/required",
-            keyword: "required",
-            params: { missingProperty: "ttlMs" },
-            message: "must have required property '" + "ttlMs" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err94];
-          } else {
-            vErrors.push(err94);
-          }
-          errors++;
-        }
-        if (data1.taskId !== undefined) {
-          if (typeof data1.taskId !== "string") {
-            const err95 = {
-              instancePath: instancePath + "/params/taskId",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/taskId/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err95];
-            } else {
-              vErrors.push(err95);
-            }
-            errors++;
-          }
-        }
-        if (data1.status !== undefined) {
-          let data34 = data1.status;
-          if (typeof data34 !== "string") {
-            const err96 = {
-              instancePath: instancePath + "/params/status",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/status/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err96];
-            } else {
-              vErrors.push(err96);
-            }
-            errors++;
-          }
-          if ("cancelled" !== data34) {
-            const err97 = {
-              instancePath: instancePath + "/params/status",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/status/const",
-              keyword: "const",
-              params: { allowedValue: "cancelled" },
-              message: "must be equal to constant",
-            };
-            if (vErrors === null) {
-              vErrors = [err97];
-            } else {
-              vErrors.push(err97);
-            }
-            errors++;
-          }
-        }
-        if (data1.statusMessage !== undefined) {
-          if (typeof data1.statusMessage !== "string") {
-            const err98 = {
-              instancePath: instancePath + "/params/statusMessage",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/statusMessage/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err98];
-            } else {
-              vErrors.push(err98);
-            }
-            errors++;
-          }
-        }
-        if (data1.createdAt !== undefined) {
-          if (typeof data1.createdAt !== "string") {
-            const err99 = {
-              instancePath: instancePath + "/params/createdAt",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/createdAt/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err99];
-            } else {
-              vErrors.push(err99);
-            }
-            errors++;
-          }
-        }
-        if (data1.lastUpdatedAt !== undefined) {
-          if (typeof data1.lastUpdatedAt !== "string") {
-            const err100 = {
-              instancePath: instancePath + "/params/lastUpdatedAt",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/lastUpdatedAt/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err100];
-            } else {
-              vErrors.push(err100);
-            }
-            errors++;
-          }
-        }
-        if (data1.ttlMs !== undefined) {
-          let data38 = data1.ttlMs;
-          const _errs109 = errors;
-          let valid14 = false;
-          const _errs110 = errors;
-          if (!(typeof data38 == "number" && !(data38 % 1) && !isNaN(data38) && isFinite(data38))) {
-            const err101 = {
-              instancePath: instancePath + "/params/ttlMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type",
-              keyword: "type",
-              params: { type: "integer" },
-              message: "must be integer",
-            };
-            if (vErrors === null) {
-              vErrors = [err101];
-            } else {
-              vErrors.push(err101);
-            }
-            errors++;
-          }
-          if (typeof data38 == "number" && isFinite(data38)) {
-            if (data38 > 9007199254740991 || isNaN(data38)) {
-              const err102 = {
-                instancePath: instancePath + "/params/ttlMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum",
-                keyword: "maximum",
-                params: { comparison: "<=", limit: 9007199254740991 },
-                message: "must be <= 9007199254740991",
-              };
-              if (vErrors === null) {
-                vErrors = [err102];
-              } else {
-                vErrors.push(err102);
-              }
-              errors++;
-            }
-            if (data38 < -9007199254740991 || isNaN(data38)) {
-              const err103 = {
-                instancePath: instancePath + "/params/ttlMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum",
-                keyword: "minimum",
-                params: { comparison: ">=", limit: -9007199254740991 },
-                message: "must be >= -9007199254740991",
-              };
-              if (vErrors === null) {
-                vErrors = [err103];
-              } else {
-                vErrors.push(err103);
-              }
-              errors++;
-            }
-          }
-          var _valid5 = _errs110 === errors;
-          valid14 = valid14 || _valid5;
-          const _errs112 = errors;
-          if (data38 !== null) {
-            const err104 = {
-              instancePath: instancePath + "/params/ttlMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type",
-              keyword: "type",
-              params: { type: "null" },
-              message: "must be null",
-            };
-            if (vErrors === null) {
-              vErrors = [err104];
-            } else {
-              vErrors.push(err104);
-            }
-            errors++;
-          }
-          var _valid5 = _errs112 === errors;
-          valid14 = valid14 || _valid5;
-          if (!valid14) {
-            const err105 = {
-              instancePath: instancePath + "/params/ttlMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/ttlMs/anyOf",
-              keyword: "anyOf",
-              params: {},
-              message: "must match a schema in anyOf",
-            };
-            if (vErrors === null) {
-              vErrors = [err105];
-            } else {
-              vErrors.push(err105);
-            }
-            errors++;
-          } else {
-            errors = _errs109;
-            if (vErrors !== null) {
-              if (_errs109) {
-                vErrors.length = _errs109;
-              } else {
-                vErrors = null;
-              }
-            }
-          }
-        }
-        if (data1.pollIntervalMs !== undefined) {
-          let data39 = data1.pollIntervalMs;
-          if (!(typeof data39 == "number" && !(data39 % 1) && !isNaN(data39) && isFinite(data39))) {
-            const err106 = {
-              instancePath: instancePath + "/params/pollIntervalMs",
-              schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/pollIntervalMs/type",
-              keyword: "type",
-              params: { type: "integer" },
-              message: "must be integer",
-            };
-            if (vErrors === null) {
-              vErrors = [err106];
-            } else {
-              vErrors.push(err106);
-            }
-            errors++;
-          }
-          if (typeof data39 == "number" && isFinite(data39)) {
-            if (data39 > 9007199254740991 || isNaN(data39)) {
-              const err107 = {
-                instancePath: instancePath + "/params/pollIntervalMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/pollIntervalMs/maximum",
-                keyword: "maximum",
-                params: { comparison: "<=", limit: 9007199254740991 },
-                message: "must be <= 9007199254740991",
-              };
-              if (vErrors === null) {
-                vErrors = [err107];
-              } else {
-                vErrors.push(err107);
-              }
-              errors++;
-            }
-            if (data39 < -9007199254740991 || isNaN(data39)) {
-              const err108 = {
-                instancePath: instancePath + "/params/pollIntervalMs",
-                schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/properties/pollIntervalMs/minimum",
-                keyword: "minimum",
-                params: { comparison: ">=", limit: -9007199254740991 },
-                message: "must be >= -9007199254740991",
-              };
-              if (vErrors === null) {
-                vErrors = [err108];
-              } else {
-                vErrors.push(err108);
-              }
-              errors++;
-            }
-          }
-        }
-      } else {
-        const err109 = {
-          instancePath: instancePath + "/params",
-          schemaPath: "#/allOf/1/properties/params/allOf/1/anyOf/4/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err109];
-        } else {
-          vErrors.push(err109);
-        }
-        errors++;
-      }
-      var _valid0 = _errs96 === errors;
-      valid3 = valid3 || _valid0;
-      if (_valid0) {
-        if (props0 !== true) {
-          props0 = props0 || {};
-          props0.taskId = true;
-          props0.status = true;
-          props0.statusMessage = true;
-          props0.createdAt = true;
-          props0.lastUpdatedAt = true;
-          props0.ttlMs = true;
-          props0.pollIntervalMs = true;
         }
       }
       if (!valid3) {
@@ -22006,10 +20015,6 @@ function validate_TaskStatusNotification(
             vErrors = null;
           }
         }
-      }
-      if (props0 !== true) {
-        props0 = props0 || {};
-        props0._meta = true;
       }
       if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
         for (const key1 in data1) {
@@ -22062,9 +20067,6 @@ function validate_TaskStatusNotification(
         }
         errors++;
       }
-      if (props0 !== true) {
-        props0 = true;
-      }
     }
   } else {
     const err114 = {
@@ -22084,27 +20086,15 @@ function validate_TaskStatusNotification(
   validate_TaskStatusNotification.errors = vErrors;
   return errors === 0;
 }
-validate_TaskStatusNotification.evaluated = {
-  props: { method: true, params: true, jsonrpc: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TaskStatusNotificationParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskStatusNotificationParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (!(
     fastSet.NotificationParams(data) ||
-    validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors =
       vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
@@ -22344,24 +20334,26 @@ function validate_TaskStatusNotificationParams(
       }
       var _valid1 = _errs17 === errors;
       valid3 = valid3 || _valid1;
-      const _errs19 = errors;
-      if (data5 !== null) {
-        const err14 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
+      if (!valid3) {
+        const _errs19 = errors;
+        if (data5 !== null) {
+          const err14 = {
+            instancePath: instancePath + "/ttlMs",
+            schemaPath: "#/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type",
+            keyword: "type",
+            params: { type: "null" },
+            message: "must be null",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
         }
-        errors++;
+        var _valid1 = _errs19 === errors;
+        valid3 = valid3 || _valid1;
       }
-      var _valid1 = _errs19 === errors;
-      valid3 = valid3 || _valid1;
       if (!valid3) {
         const err15 = {
           instancePath: instancePath + "/ttlMs",
@@ -22454,1562 +20446,1515 @@ function validate_TaskStatusNotificationParams(
   }
   var _valid0 = _errs3 === errors;
   valid1 = valid1 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.taskId = true;
-    props0.status = true;
-    props0.statusMessage = true;
-    props0.createdAt = true;
-    props0.lastUpdatedAt = true;
-    props0.ttlMs = true;
-    props0.pollIntervalMs = true;
-  }
-  const _errs23 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err20 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err20];
-      } else {
-        vErrors.push(err20);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err21 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err21];
-      } else {
-        vErrors.push(err21);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err22 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err22];
-      } else {
-        vErrors.push(err22);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err23 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err23];
-      } else {
-        vErrors.push(err23);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err24 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err24];
-      } else {
-        vErrors.push(err24);
-      }
-      errors++;
-    }
-    if (data.inputRequests === undefined) {
-      const err25 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "inputRequests" },
-        message: "must have required property '" + "inputRequests" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err25];
-      } else {
-        vErrors.push(err25);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err26 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/allOf/1/anyOf/1/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+  if (!valid1) {
+    const _errs23 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.taskId === undefined) {
+        const err20 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "taskId" },
+          message: "must have required property '" + "taskId" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err26];
+          vErrors = [err20];
         } else {
-          vErrors.push(err26);
+          vErrors.push(err20);
         }
         errors++;
       }
-    }
-    if (data.status !== undefined) {
-      let data8 = data.status;
-      if (typeof data8 !== "string") {
-        const err27 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/1/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.status === undefined) {
+        const err21 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "status" },
+          message: "must have required property '" + "status" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err27];
+          vErrors = [err21];
         } else {
-          vErrors.push(err27);
+          vErrors.push(err21);
         }
         errors++;
       }
-      if ("input_required" !== data8) {
-        const err28 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/1/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "input_required" },
-          message: "must be equal to constant",
+      if (data.createdAt === undefined) {
+        const err22 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "createdAt" },
+          message: "must have required property '" + "createdAt" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err22];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err22);
         }
         errors++;
       }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err29 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/allOf/1/anyOf/1/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.lastUpdatedAt === undefined) {
+        const err23 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "lastUpdatedAt" },
+          message: "must have required property '" + "lastUpdatedAt" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err29];
+          vErrors = [err23];
         } else {
-          vErrors.push(err29);
+          vErrors.push(err23);
         }
         errors++;
       }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err30 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/allOf/1/anyOf/1/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.ttlMs === undefined) {
+        const err24 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "ttlMs" },
+          message: "must have required property '" + "ttlMs" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err30];
+          vErrors = [err24];
         } else {
-          vErrors.push(err30);
+          vErrors.push(err24);
         }
         errors++;
       }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err31 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/allOf/1/anyOf/1/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.inputRequests === undefined) {
+        const err25 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "inputRequests" },
+          message: "must have required property '" + "inputRequests" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err31];
+          vErrors = [err25];
         } else {
-          vErrors.push(err31);
+          vErrors.push(err25);
         }
         errors++;
       }
-    }
-    if (data.ttlMs !== undefined) {
-      let data12 = data.ttlMs;
-      const _errs36 = errors;
-      let valid5 = false;
-      const _errs37 = errors;
-      if (!(typeof data12 == "number" && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
-        const err32 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
+      if (data.taskId !== undefined) {
+        if (typeof data.taskId !== "string") {
+          const err26 = {
+            instancePath: instancePath + "/taskId",
+            schemaPath: "#/allOf/1/anyOf/1/properties/taskId/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
         }
-        errors++;
       }
-      if (typeof data12 == "number" && isFinite(data12)) {
-        if (data12 > 9007199254740991 || isNaN(data12)) {
-          const err33 = {
+      if (data.status !== undefined) {
+        let data8 = data.status;
+        if (typeof data8 !== "string") {
+          const err27 = {
+            instancePath: instancePath + "/status",
+            schemaPath: "#/allOf/1/anyOf/1/properties/status/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+        if ("input_required" !== data8) {
+          const err28 = {
+            instancePath: instancePath + "/status",
+            schemaPath: "#/allOf/1/anyOf/1/properties/status/const",
+            keyword: "const",
+            params: { allowedValue: "input_required" },
+            message: "must be equal to constant",
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      }
+      if (data.statusMessage !== undefined) {
+        if (typeof data.statusMessage !== "string") {
+          const err29 = {
+            instancePath: instancePath + "/statusMessage",
+            schemaPath: "#/allOf/1/anyOf/1/properties/statusMessage/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      }
+      if (data.createdAt !== undefined) {
+        if (typeof data.createdAt !== "string") {
+          const err30 = {
+            instancePath: instancePath + "/createdAt",
+            schemaPath: "#/allOf/1/anyOf/1/properties/createdAt/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      }
+      if (data.lastUpdatedAt !== undefined) {
+        if (typeof data.lastUpdatedAt !== "string") {
+          const err31 = {
+            instancePath: instancePath + "/lastUpdatedAt",
+            schemaPath: "#/allOf/1/anyOf/1/properties/lastUpdatedAt/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      }
+      if (data.ttlMs !== undefined) {
+        let data12 = data.ttlMs;
+        const _errs36 = errors;
+        let valid5 = false;
+        const _errs37 = errors;
+        if (!(typeof data12 == "number" && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+          const err32 = {
             instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+            schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type",
+            keyword: "type",
+            params: { type: "integer" },
+            message: "must be integer",
           };
           if (vErrors === null) {
-            vErrors = [err33];
+            vErrors = [err32];
           } else {
-            vErrors.push(err33);
+            vErrors.push(err32);
           }
           errors++;
         }
-        if (data12 < -9007199254740991 || isNaN(data12)) {
-          const err34 = {
+        if (typeof data12 == "number" && isFinite(data12)) {
+          if (data12 > 9007199254740991 || isNaN(data12)) {
+            const err33 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum",
+              keyword: "maximum",
+              params: { comparison: "<=", limit: 9007199254740991 },
+              message: "must be <= 9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err33];
+            } else {
+              vErrors.push(err33);
+            }
+            errors++;
+          }
+          if (data12 < -9007199254740991 || isNaN(data12)) {
+            const err34 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum",
+              keyword: "minimum",
+              params: { comparison: ">=", limit: -9007199254740991 },
+              message: "must be >= -9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
+        var _valid2 = _errs37 === errors;
+        valid5 = valid5 || _valid2;
+        if (!valid5) {
+          const _errs39 = errors;
+          if (data12 !== null) {
+            const err35 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type",
+              keyword: "type",
+              params: { type: "null" },
+              message: "must be null",
+            };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
+          var _valid2 = _errs39 === errors;
+          valid5 = valid5 || _valid2;
+        }
+        if (!valid5) {
+          const err36 = {
             instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
+            schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf",
+            keyword: "anyOf",
+            params: {},
+            message: "must match a schema in anyOf",
           };
           if (vErrors === null) {
-            vErrors = [err34];
+            vErrors = [err36];
           } else {
-            vErrors.push(err34);
+            vErrors.push(err36);
           }
           errors++;
-        }
-      }
-      var _valid2 = _errs37 === errors;
-      valid5 = valid5 || _valid2;
-      const _errs39 = errors;
-      if (data12 !== null) {
-        const err35 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err35];
         } else {
-          vErrors.push(err35);
-        }
-        errors++;
-      }
-      var _valid2 = _errs39 === errors;
-      valid5 = valid5 || _valid2;
-      if (!valid5) {
-        const err36 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err36];
-        } else {
-          vErrors.push(err36);
-        }
-        errors++;
-      } else {
-        errors = _errs36;
-        if (vErrors !== null) {
-          if (_errs36) {
-            vErrors.length = _errs36;
-          } else {
-            vErrors = null;
+          errors = _errs36;
+          if (vErrors !== null) {
+            if (_errs36) {
+              vErrors.length = _errs36;
+            } else {
+              vErrors = null;
+            }
           }
         }
       }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data13 = data.pollIntervalMs;
-      if (!(typeof data13 == "number" && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
-        const err37 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err37];
-        } else {
-          vErrors.push(err37);
-        }
-        errors++;
-      }
-      if (typeof data13 == "number" && isFinite(data13)) {
-        if (data13 > 9007199254740991 || isNaN(data13)) {
-          const err38 = {
+      if (data.pollIntervalMs !== undefined) {
+        let data13 = data.pollIntervalMs;
+        if (!(typeof data13 == "number" && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
+          const err37 = {
             instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+            schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/type",
+            keyword: "type",
+            params: { type: "integer" },
+            message: "must be integer",
           };
           if (vErrors === null) {
-            vErrors = [err38];
+            vErrors = [err37];
           } else {
-            vErrors.push(err38);
+            vErrors.push(err37);
           }
           errors++;
         }
-        if (data13 < -9007199254740991 || isNaN(data13)) {
-          const err39 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err39];
-          } else {
-            vErrors.push(err39);
+        if (typeof data13 == "number" && isFinite(data13)) {
+          if (data13 > 9007199254740991 || isNaN(data13)) {
+            const err38 = {
+              instancePath: instancePath + "/pollIntervalMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/maximum",
+              keyword: "maximum",
+              params: { comparison: "<=", limit: 9007199254740991 },
+              message: "must be <= 9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err38];
+            } else {
+              vErrors.push(err38);
+            }
+            errors++;
           }
-          errors++;
+          if (data13 < -9007199254740991 || isNaN(data13)) {
+            const err39 = {
+              instancePath: instancePath + "/pollIntervalMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/minimum",
+              keyword: "minimum",
+              params: { comparison: ">=", limit: -9007199254740991 },
+              message: "must be >= -9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
         }
       }
-    }
-    if (data.inputRequests !== undefined) {
-      if (!(
-        fastSet.InputRequests(data.inputRequests) ||
-        validate_InputRequests(data.inputRequests, {
-          instancePath: instancePath + "/inputRequests",
-          parentData: data,
-          parentDataProperty: "inputRequests",
-          rootData,
-          dynamicAnchors,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
-        errors = vErrors.length;
+      if (data.inputRequests !== undefined) {
+        if (!(
+          fastSet.InputRequests(data.inputRequests) ||
+          validate_InputRequests(data.inputRequests, {
+            instancePath: instancePath + "/inputRequests",
+            parentData: data,
+            parentDataProperty: "inputRequests",
+            rootData,
+          })
+        )) {
+          vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
+          errors = vErrors.length;
+        }
       }
-    }
-  } else {
-    const err40 = {
-      instancePath,
-      schemaPath: "#/allOf/1/anyOf/1/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err40];
     } else {
-      vErrors.push(err40);
-    }
-    errors++;
-  }
-  var _valid0 = _errs23 === errors;
-  valid1 = valid1 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
-      props0.inputRequests = true;
-    }
-  }
-  const _errs44 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err41 = {
+      const err40 = {
         instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
+        schemaPath: "#/allOf/1/anyOf/1/type",
+        keyword: "type",
+        params: { type: "object" },
+        message: "must be object",
       };
       if (vErrors === null) {
-        vErrors = [err41];
+        vErrors = [err40];
       } else {
-        vErrors.push(err41);
+        vErrors.push(err40);
       }
       errors++;
     }
-    if (data.status === undefined) {
-      const err42 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err42];
-      } else {
-        vErrors.push(err42);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err43 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err43];
-      } else {
-        vErrors.push(err43);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err44 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err44];
-      } else {
-        vErrors.push(err44);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err45 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err45];
-      } else {
-        vErrors.push(err45);
-      }
-      errors++;
-    }
-    if (data.result === undefined) {
-      const err46 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "result" },
-        message: "must have required property '" + "result" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err46];
-      } else {
-        vErrors.push(err46);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err47 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/allOf/1/anyOf/2/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err47];
-        } else {
-          vErrors.push(err47);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      let data16 = data.status;
-      if (typeof data16 !== "string") {
-        const err48 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/2/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err48];
-        } else {
-          vErrors.push(err48);
-        }
-        errors++;
-      }
-      if ("completed" !== data16) {
-        const err49 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/2/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "completed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err49];
-        } else {
-          vErrors.push(err49);
-        }
-        errors++;
-      }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err50 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/allOf/1/anyOf/2/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err50];
-        } else {
-          vErrors.push(err50);
-        }
-        errors++;
-      }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err51 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/allOf/1/anyOf/2/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err51];
-        } else {
-          vErrors.push(err51);
-        }
-        errors++;
-      }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err52 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/allOf/1/anyOf/2/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err52];
-        } else {
-          vErrors.push(err52);
-        }
-        errors++;
-      }
-    }
-    if (data.ttlMs !== undefined) {
-      let data20 = data.ttlMs;
-      const _errs57 = errors;
-      let valid7 = false;
-      const _errs58 = errors;
-      if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
-        const err53 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err53];
-        } else {
-          vErrors.push(err53);
-        }
-        errors++;
-      }
-      if (typeof data20 == "number" && isFinite(data20)) {
-        if (data20 > 9007199254740991 || isNaN(data20)) {
-          const err54 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+    var _valid0 = _errs23 === errors;
+    valid1 = valid1 || _valid0;
+    if (!valid1) {
+      const _errs44 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.taskId === undefined) {
+          const err41 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "taskId" },
+            message: "must have required property '" + "taskId" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err54];
+            vErrors = [err41];
           } else {
-            vErrors.push(err54);
+            vErrors.push(err41);
           }
           errors++;
         }
-        if (data20 < -9007199254740991 || isNaN(data20)) {
-          const err55 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
+        if (data.status === undefined) {
+          const err42 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "status" },
+            message: "must have required property '" + "status" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err55];
+            vErrors = [err42];
           } else {
-            vErrors.push(err55);
+            vErrors.push(err42);
           }
           errors++;
         }
-      }
-      var _valid3 = _errs58 === errors;
-      valid7 = valid7 || _valid3;
-      const _errs60 = errors;
-      if (data20 !== null) {
-        const err56 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err56];
-        } else {
-          vErrors.push(err56);
-        }
-        errors++;
-      }
-      var _valid3 = _errs60 === errors;
-      valid7 = valid7 || _valid3;
-      if (!valid7) {
-        const err57 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err57];
-        } else {
-          vErrors.push(err57);
-        }
-        errors++;
-      } else {
-        errors = _errs57;
-        if (vErrors !== null) {
-          if (_errs57) {
-            vErrors.length = _errs57;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data21 = data.pollIntervalMs;
-      if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
-        const err58 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err58];
-        } else {
-          vErrors.push(err58);
-        }
-        errors++;
-      }
-      if (typeof data21 == "number" && isFinite(data21)) {
-        if (data21 > 9007199254740991 || isNaN(data21)) {
-          const err59 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+        if (data.createdAt === undefined) {
+          const err43 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "createdAt" },
+            message: "must have required property '" + "createdAt" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err59];
+            vErrors = [err43];
           } else {
-            vErrors.push(err59);
+            vErrors.push(err43);
           }
           errors++;
         }
-        if (data21 < -9007199254740991 || isNaN(data21)) {
-          const err60 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
+        if (data.lastUpdatedAt === undefined) {
+          const err44 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "lastUpdatedAt" },
+            message: "must have required property '" + "lastUpdatedAt" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err60];
+            vErrors = [err44];
           } else {
-            vErrors.push(err60);
+            vErrors.push(err44);
           }
           errors++;
         }
-      }
-    }
-    if (data.result !== undefined) {
-      let data22 = data.result;
-      if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
-        for (const key0 in data22) {
-          const _errs66 = errors;
-          if (typeof key0 !== "string") {
-            const err61 = {
-              instancePath: instancePath + "/result",
-              schemaPath: "#/allOf/1/anyOf/2/properties/result/propertyNames/type",
+        if (data.ttlMs === undefined) {
+          const err45 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "ttlMs" },
+            message: "must have required property '" + "ttlMs" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+        if (data.result === undefined) {
+          const err46 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "result" },
+            message: "must have required property '" + "result" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
+        if (data.taskId !== undefined) {
+          if (typeof data.taskId !== "string") {
+            const err47 = {
+              instancePath: instancePath + "/taskId",
+              schemaPath: "#/allOf/1/anyOf/2/properties/taskId/type",
               keyword: "type",
               params: { type: "string" },
               message: "must be string",
-              propertyName: key0,
             };
             if (vErrors === null) {
-              vErrors = [err61];
+              vErrors = [err47];
             } else {
-              vErrors.push(err61);
+              vErrors.push(err47);
             }
             errors++;
           }
-          var valid8 = _errs66 === errors;
-          if (!valid8) {
-            const err62 = {
-              instancePath: instancePath + "/result",
-              schemaPath: "#/allOf/1/anyOf/2/properties/result/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key0 },
-              message: "property name must be valid",
+        }
+        if (data.status !== undefined) {
+          let data16 = data.status;
+          if (typeof data16 !== "string") {
+            const err48 = {
+              instancePath: instancePath + "/status",
+              schemaPath: "#/allOf/1/anyOf/2/properties/status/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err62];
+              vErrors = [err48];
             } else {
-              vErrors.push(err62);
+              vErrors.push(err48);
+            }
+            errors++;
+          }
+          if ("completed" !== data16) {
+            const err49 = {
+              instancePath: instancePath + "/status",
+              schemaPath: "#/allOf/1/anyOf/2/properties/status/const",
+              keyword: "const",
+              params: { allowedValue: "completed" },
+              message: "must be equal to constant",
+            };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          }
+        }
+        if (data.statusMessage !== undefined) {
+          if (typeof data.statusMessage !== "string") {
+            const err50 = {
+              instancePath: instancePath + "/statusMessage",
+              schemaPath: "#/allOf/1/anyOf/2/properties/statusMessage/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err50];
+            } else {
+              vErrors.push(err50);
+            }
+            errors++;
+          }
+        }
+        if (data.createdAt !== undefined) {
+          if (typeof data.createdAt !== "string") {
+            const err51 = {
+              instancePath: instancePath + "/createdAt",
+              schemaPath: "#/allOf/1/anyOf/2/properties/createdAt/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err51];
+            } else {
+              vErrors.push(err51);
+            }
+            errors++;
+          }
+        }
+        if (data.lastUpdatedAt !== undefined) {
+          if (typeof data.lastUpdatedAt !== "string") {
+            const err52 = {
+              instancePath: instancePath + "/lastUpdatedAt",
+              schemaPath: "#/allOf/1/anyOf/2/properties/lastUpdatedAt/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err52];
+            } else {
+              vErrors.push(err52);
+            }
+            errors++;
+          }
+        }
+        if (data.ttlMs !== undefined) {
+          let data20 = data.ttlMs;
+          const _errs57 = errors;
+          let valid7 = false;
+          const _errs58 = errors;
+          if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
+            const err53 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type",
+              keyword: "type",
+              params: { type: "integer" },
+              message: "must be integer",
+            };
+            if (vErrors === null) {
+              vErrors = [err53];
+            } else {
+              vErrors.push(err53);
+            }
+            errors++;
+          }
+          if (typeof data20 == "number" && isFinite(data20)) {
+            if (data20 > 9007199254740991 || isNaN(data20)) {
+              const err54 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum",
+                keyword: "maximum",
+                params: { comparison: "<=", limit: 9007199254740991 },
+                message: "must be <= 9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err54];
+              } else {
+                vErrors.push(err54);
+              }
+              errors++;
+            }
+            if (data20 < -9007199254740991 || isNaN(data20)) {
+              const err55 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum",
+                keyword: "minimum",
+                params: { comparison: ">=", limit: -9007199254740991 },
+                message: "must be >= -9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err55];
+              } else {
+                vErrors.push(err55);
+              }
+              errors++;
+            }
+          }
+          var _valid3 = _errs58 === errors;
+          valid7 = valid7 || _valid3;
+          if (!valid7) {
+            const _errs60 = errors;
+            if (data20 !== null) {
+              const err56 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type",
+                keyword: "type",
+                params: { type: "null" },
+                message: "must be null",
+              };
+              if (vErrors === null) {
+                vErrors = [err56];
+              } else {
+                vErrors.push(err56);
+              }
+              errors++;
+            }
+            var _valid3 = _errs60 === errors;
+            valid7 = valid7 || _valid3;
+          }
+          if (!valid7) {
+            const err57 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf",
+              keyword: "anyOf",
+              params: {},
+              message: "must match a schema in anyOf",
+            };
+            if (vErrors === null) {
+              vErrors = [err57];
+            } else {
+              vErrors.push(err57);
+            }
+            errors++;
+          } else {
+            errors = _errs57;
+            if (vErrors !== null) {
+              if (_errs57) {
+                vErrors.length = _errs57;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+        if (data.pollIntervalMs !== undefined) {
+          let data21 = data.pollIntervalMs;
+          if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
+            const err58 = {
+              instancePath: instancePath + "/pollIntervalMs",
+              schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/type",
+              keyword: "type",
+              params: { type: "integer" },
+              message: "must be integer",
+            };
+            if (vErrors === null) {
+              vErrors = [err58];
+            } else {
+              vErrors.push(err58);
+            }
+            errors++;
+          }
+          if (typeof data21 == "number" && isFinite(data21)) {
+            if (data21 > 9007199254740991 || isNaN(data21)) {
+              const err59 = {
+                instancePath: instancePath + "/pollIntervalMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/maximum",
+                keyword: "maximum",
+                params: { comparison: "<=", limit: 9007199254740991 },
+                message: "must be <= 9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err59];
+              } else {
+                vErrors.push(err59);
+              }
+              errors++;
+            }
+            if (data21 < -9007199254740991 || isNaN(data21)) {
+              const err60 = {
+                instancePath: instancePath + "/pollIntervalMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/minimum",
+                keyword: "minimum",
+                params: { comparison: ">=", limit: -9007199254740991 },
+                message: "must be >= -9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err60];
+              } else {
+                vErrors.push(err60);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data.result !== undefined) {
+          let data22 = data.result;
+          if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
+            for (const key0 in data22) {
+              const _errs66 = errors;
+              if (typeof key0 !== "string") {
+                const err61 = {
+                  instancePath: instancePath + "/result",
+                  schemaPath: "#/allOf/1/anyOf/2/properties/result/propertyNames/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                  propertyName: key0,
+                };
+                if (vErrors === null) {
+                  vErrors = [err61];
+                } else {
+                  vErrors.push(err61);
+                }
+                errors++;
+              }
+              var valid8 = _errs66 === errors;
+              if (!valid8) {
+                const err62 = {
+                  instancePath: instancePath + "/result",
+                  schemaPath: "#/allOf/1/anyOf/2/properties/result/propertyNames",
+                  keyword: "propertyNames",
+                  params: { propertyName: key0 },
+                  message: "property name must be valid",
+                };
+                if (vErrors === null) {
+                  vErrors = [err62];
+                } else {
+                  vErrors.push(err62);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err63 = {
+              instancePath: instancePath + "/result",
+              schemaPath: "#/allOf/1/anyOf/2/properties/result/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err63];
+            } else {
+              vErrors.push(err63);
             }
             errors++;
           }
         }
       } else {
-        const err63 = {
-          instancePath: instancePath + "/result",
-          schemaPath: "#/allOf/1/anyOf/2/properties/result/type",
+        const err64 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/2/type",
           keyword: "type",
           params: { type: "object" },
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err63];
+          vErrors = [err64];
         } else {
-          vErrors.push(err63);
+          vErrors.push(err64);
         }
         errors++;
       }
-    }
-  } else {
-    const err64 = {
-      instancePath,
-      schemaPath: "#/allOf/1/anyOf/2/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err64];
-    } else {
-      vErrors.push(err64);
-    }
-    errors++;
-  }
-  var _valid0 = _errs44 === errors;
-  valid1 = valid1 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
-      props0.result = true;
-    }
-  }
-  const _errs69 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err65 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err65];
-      } else {
-        vErrors.push(err65);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err66 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err66];
-      } else {
-        vErrors.push(err66);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err67 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err67];
-      } else {
-        vErrors.push(err67);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err68 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err68];
-      } else {
-        vErrors.push(err68);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err69 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err69];
-      } else {
-        vErrors.push(err69);
-      }
-      errors++;
-    }
-    if (data.error === undefined) {
-      const err70 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "error" },
-        message: "must have required property '" + "error" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err70];
-      } else {
-        vErrors.push(err70);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err71 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/allOf/1/anyOf/3/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err71];
+      var _valid0 = _errs44 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs69 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.taskId === undefined) {
+            const err65 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "taskId" },
+              message: "must have required property '" + "taskId" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err65];
+            } else {
+              vErrors.push(err65);
+            }
+            errors++;
+          }
+          if (data.status === undefined) {
+            const err66 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "status" },
+              message: "must have required property '" + "status" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err66];
+            } else {
+              vErrors.push(err66);
+            }
+            errors++;
+          }
+          if (data.createdAt === undefined) {
+            const err67 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "createdAt" },
+              message: "must have required property '" + "createdAt" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err67];
+            } else {
+              vErrors.push(err67);
+            }
+            errors++;
+          }
+          if (data.lastUpdatedAt === undefined) {
+            const err68 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "lastUpdatedAt" },
+              message: "must have required property '" + "lastUpdatedAt" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err68];
+            } else {
+              vErrors.push(err68);
+            }
+            errors++;
+          }
+          if (data.ttlMs === undefined) {
+            const err69 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "ttlMs" },
+              message: "must have required property '" + "ttlMs" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err69];
+            } else {
+              vErrors.push(err69);
+            }
+            errors++;
+          }
+          if (data.error === undefined) {
+            const err70 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "error" },
+              message: "must have required property '" + "error" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err70];
+            } else {
+              vErrors.push(err70);
+            }
+            errors++;
+          }
+          if (data.taskId !== undefined) {
+            if (typeof data.taskId !== "string") {
+              const err71 = {
+                instancePath: instancePath + "/taskId",
+                schemaPath: "#/allOf/1/anyOf/3/properties/taskId/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err71];
+              } else {
+                vErrors.push(err71);
+              }
+              errors++;
+            }
+          }
+          if (data.status !== undefined) {
+            let data24 = data.status;
+            if (typeof data24 !== "string") {
+              const err72 = {
+                instancePath: instancePath + "/status",
+                schemaPath: "#/allOf/1/anyOf/3/properties/status/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err72];
+              } else {
+                vErrors.push(err72);
+              }
+              errors++;
+            }
+            if ("failed" !== data24) {
+              const err73 = {
+                instancePath: instancePath + "/status",
+                schemaPath: "#/allOf/1/anyOf/3/properties/status/const",
+                keyword: "const",
+                params: { allowedValue: "failed" },
+                message: "must be equal to constant",
+              };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+          }
+          if (data.statusMessage !== undefined) {
+            if (typeof data.statusMessage !== "string") {
+              const err74 = {
+                instancePath: instancePath + "/statusMessage",
+                schemaPath: "#/allOf/1/anyOf/3/properties/statusMessage/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err74];
+              } else {
+                vErrors.push(err74);
+              }
+              errors++;
+            }
+          }
+          if (data.createdAt !== undefined) {
+            if (typeof data.createdAt !== "string") {
+              const err75 = {
+                instancePath: instancePath + "/createdAt",
+                schemaPath: "#/allOf/1/anyOf/3/properties/createdAt/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err75];
+              } else {
+                vErrors.push(err75);
+              }
+              errors++;
+            }
+          }
+          if (data.lastUpdatedAt !== undefined) {
+            if (typeof data.lastUpdatedAt !== "string") {
+              const err76 = {
+                instancePath: instancePath + "/lastUpdatedAt",
+                schemaPath: "#/allOf/1/anyOf/3/properties/lastUpdatedAt/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err76];
+              } else {
+                vErrors.push(err76);
+              }
+              errors++;
+            }
+          }
+          if (data.ttlMs !== undefined) {
+            let data28 = data.ttlMs;
+            const _errs82 = errors;
+            let valid10 = false;
+            const _errs83 = errors;
+            if (!(typeof data28 == "number" && !(data28 % 1) && !isNaN(data28) && isFinite(data28))) {
+              const err77 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type",
+                keyword: "type",
+                params: { type: "integer" },
+                message: "must be integer",
+              };
+              if (vErrors === null) {
+                vErrors = [err77];
+              } else {
+                vErrors.push(err77);
+              }
+              errors++;
+            }
+            if (typeof data28 == "number" && isFinite(data28)) {
+              if (data28 > 9007199254740991 || isNaN(data28)) {
+                const err78 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum",
+                  keyword: "maximum",
+                  params: { comparison: "<=", limit: 9007199254740991 },
+                  message: "must be <= 9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err78];
+                } else {
+                  vErrors.push(err78);
+                }
+                errors++;
+              }
+              if (data28 < -9007199254740991 || isNaN(data28)) {
+                const err79 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum",
+                  keyword: "minimum",
+                  params: { comparison: ">=", limit: -9007199254740991 },
+                  message: "must be >= -9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err79];
+                } else {
+                  vErrors.push(err79);
+                }
+                errors++;
+              }
+            }
+            var _valid4 = _errs83 === errors;
+            valid10 = valid10 || _valid4;
+            if (!valid10) {
+              const _errs85 = errors;
+              if (data28 !== null) {
+                const err80 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type",
+                  keyword: "type",
+                  params: { type: "null" },
+                  message: "must be null",
+                };
+                if (vErrors === null) {
+                  vErrors = [err80];
+                } else {
+                  vErrors.push(err80);
+                }
+                errors++;
+              }
+              var _valid4 = _errs85 === errors;
+              valid10 = valid10 || _valid4;
+            }
+            if (!valid10) {
+              const err81 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf",
+                keyword: "anyOf",
+                params: {},
+                message: "must match a schema in anyOf",
+              };
+              if (vErrors === null) {
+                vErrors = [err81];
+              } else {
+                vErrors.push(err81);
+              }
+              errors++;
+            } else {
+              errors = _errs82;
+              if (vErrors !== null) {
+                if (_errs82) {
+                  vErrors.length = _errs82;
+                } else {
+                  vErrors = null;
+                }
+              }
+            }
+          }
+          if (data.pollIntervalMs !== undefined) {
+            let data29 = data.pollIntervalMs;
+            if (!(typeof data29 == "number" && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
+              const err82 = {
+                instancePath: instancePath + "/pollIntervalMs",
+                schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/type",
+                keyword: "type",
+                params: { type: "integer" },
+                message: "must be integer",
+              };
+              if (vErrors === null) {
+                vErrors = [err82];
+              } else {
+                vErrors.push(err82);
+              }
+              errors++;
+            }
+            if (typeof data29 == "number" && isFinite(data29)) {
+              if (data29 > 9007199254740991 || isNaN(data29)) {
+                const err83 = {
+                  instancePath: instancePath + "/pollIntervalMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/maximum",
+                  keyword: "maximum",
+                  params: { comparison: "<=", limit: 9007199254740991 },
+                  message: "must be <= 9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err83];
+                } else {
+                  vErrors.push(err83);
+                }
+                errors++;
+              }
+              if (data29 < -9007199254740991 || isNaN(data29)) {
+                const err84 = {
+                  instancePath: instancePath + "/pollIntervalMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/minimum",
+                  keyword: "minimum",
+                  params: { comparison: ">=", limit: -9007199254740991 },
+                  message: "must be >= -9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err84];
+                } else {
+                  vErrors.push(err84);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.error !== undefined) {
+            if (!(
+              fastSet.Error(data.error) ||
+              validate_Error(data.error, {
+                instancePath: instancePath + "/error",
+                parentData: data,
+                parentDataProperty: "error",
+                rootData,
+              })
+            )) {
+              vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+              errors = vErrors.length;
+            }
+          }
         } else {
-          vErrors.push(err71);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      let data24 = data.status;
-      if (typeof data24 !== "string") {
-        const err72 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/3/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err72];
-        } else {
-          vErrors.push(err72);
-        }
-        errors++;
-      }
-      if ("failed" !== data24) {
-        const err73 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/3/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "failed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err73];
-        } else {
-          vErrors.push(err73);
-        }
-        errors++;
-      }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err74 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/allOf/1/anyOf/3/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err74];
-        } else {
-          vErrors.push(err74);
-        }
-        errors++;
-      }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err75 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/allOf/1/anyOf/3/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err75];
-        } else {
-          vErrors.push(err75);
-        }
-        errors++;
-      }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err76 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/allOf/1/anyOf/3/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err76];
-        } else {
-          vErrors.push(err76);
-        }
-        errors++;
-      }
-    }
-    if (data.ttlMs !== undefined) {
-      let data28 = data.ttlMs;
-      const _errs82 = errors;
-      let valid10 = false;
-      const _errs83 = errors;
-      if (!(typeof data28 == "number" && !(data28 % 1) && !isNaN(data28) && isFinite(data28))) {
-        const err77 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err77];
-        } else {
-          vErrors.push(err77);
-        }
-        errors++;
-      }
-      if (typeof data28 == "number" && isFinite(data28)) {
-        if (data28 > 9007199254740991 || isNaN(data28)) {
-          const err78 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+          const err85 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/3/type",
+            keyword: "type",
+            params: { type: "object" },
+            message: "must be object",
           };
           if (vErrors === null) {
-            vErrors = [err78];
+            vErrors = [err85];
           } else {
-            vErrors.push(err78);
+            vErrors.push(err85);
           }
           errors++;
         }
-        if (data28 < -9007199254740991 || isNaN(data28)) {
-          const err79 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err79];
+        var _valid0 = _errs69 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs90 = errors;
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.taskId === undefined) {
+              const err86 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "taskId" },
+                message: "must have required property '" + "taskId" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err86];
+              } else {
+                vErrors.push(err86);
+              }
+              errors++;
+            }
+            if (data.status === undefined) {
+              const err87 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "status" },
+                message: "must have required property '" + "status" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err87];
+              } else {
+                vErrors.push(err87);
+              }
+              errors++;
+            }
+            if (data.createdAt === undefined) {
+              const err88 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "createdAt" },
+                message: "must have required property '" + "createdAt" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err88];
+              } else {
+                vErrors.push(err88);
+              }
+              errors++;
+            }
+            if (data.lastUpdatedAt === undefined) {
+              const err89 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "lastUpdatedAt" },
+                message: "must have required property '" + "lastUpdatedAt" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err89];
+              } else {
+                vErrors.push(err89);
+              }
+              errors++;
+            }
+            if (data.ttlMs === undefined) {
+              const err90 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "ttlMs" },
+                message: "must have required property '" + "ttlMs" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err90];
+              } else {
+                vErrors.push(err90);
+              }
+              errors++;
+            }
+            if (data.taskId !== undefined) {
+              if (typeof data.taskId !== "string") {
+                const err91 = {
+                  instancePath: instancePath + "/taskId",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/taskId/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err91];
+                } else {
+                  vErrors.push(err91);
+                }
+                errors++;
+              }
+            }
+            if (data.status !== undefined) {
+              let data32 = data.status;
+              if (typeof data32 !== "string") {
+                const err92 = {
+                  instancePath: instancePath + "/status",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/status/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err92];
+                } else {
+                  vErrors.push(err92);
+                }
+                errors++;
+              }
+              if ("cancelled" !== data32) {
+                const err93 = {
+                  instancePath: instancePath + "/status",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/status/const",
+                  keyword: "const",
+                  params: { allowedValue: "cancelled" },
+                  message: "must be equal to constant",
+                };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+            }
+            if (data.statusMessage !== undefined) {
+              if (typeof data.statusMessage !== "string") {
+                const err94 = {
+                  instancePath: instancePath + "/statusMessage",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/statusMessage/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err94];
+                } else {
+                  vErrors.push(err94);
+                }
+                errors++;
+              }
+            }
+            if (data.createdAt !== undefined) {
+              if (typeof data.createdAt !== "string") {
+                const err95 = {
+                  instancePath: instancePath + "/createdAt",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/createdAt/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err95];
+                } else {
+                  vErrors.push(err95);
+                }
+                errors++;
+              }
+            }
+            if (data.lastUpdatedAt !== undefined) {
+              if (typeof data.lastUpdatedAt !== "string") {
+                const err96 = {
+                  instancePath: instancePath + "/lastUpdatedAt",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/lastUpdatedAt/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err96];
+                } else {
+                  vErrors.push(err96);
+                }
+                errors++;
+              }
+            }
+            if (data.ttlMs !== undefined) {
+              let data36 = data.ttlMs;
+              const _errs103 = errors;
+              let valid12 = false;
+              const _errs104 = errors;
+              if (!(typeof data36 == "number" && !(data36 % 1) && !isNaN(data36) && isFinite(data36))) {
+                const err97 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type",
+                  keyword: "type",
+                  params: { type: "integer" },
+                  message: "must be integer",
+                };
+                if (vErrors === null) {
+                  vErrors = [err97];
+                } else {
+                  vErrors.push(err97);
+                }
+                errors++;
+              }
+              if (typeof data36 == "number" && isFinite(data36)) {
+                if (data36 > 9007199254740991 || isNaN(data36)) {
+                  const err98 = {
+                    instancePath: instancePath + "/ttlMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum",
+                    keyword: "maximum",
+                    params: { comparison: "<=", limit: 9007199254740991 },
+                    message: "must be <= 9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err98];
+                  } else {
+                    vErrors.push(err98);
+                  }
+                  errors++;
+                }
+                if (data36 < -9007199254740991 || isNaN(data36)) {
+                  const err99 = {
+                    instancePath: instancePath + "/ttlMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum",
+                    keyword: "minimum",
+                    params: { comparison: ">=", limit: -9007199254740991 },
+                    message: "must be >= -9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err99];
+                  } else {
+                    vErrors.push(err99);
+                  }
+                  errors++;
+                }
+              }
+              var _valid5 = _errs104 === errors;
+              valid12 = valid12 || _valid5;
+              if (!valid12) {
+                const _errs106 = errors;
+                if (data36 !== null) {
+                  const err100 = {
+                    instancePath: instancePath + "/ttlMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type",
+                    keyword: "type",
+                    params: { type: "null" },
+                    message: "must be null",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err100];
+                  } else {
+                    vErrors.push(err100);
+                  }
+                  errors++;
+                }
+                var _valid5 = _errs106 === errors;
+                valid12 = valid12 || _valid5;
+              }
+              if (!valid12) {
+                const err101 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf",
+                  keyword: "anyOf",
+                  params: {},
+                  message: "must match a schema in anyOf",
+                };
+                if (vErrors === null) {
+                  vErrors = [err101];
+                } else {
+                  vErrors.push(err101);
+                }
+                errors++;
+              } else {
+                errors = _errs103;
+                if (vErrors !== null) {
+                  if (_errs103) {
+                    vErrors.length = _errs103;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data.pollIntervalMs !== undefined) {
+              let data37 = data.pollIntervalMs;
+              if (!(typeof data37 == "number" && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
+                const err102 = {
+                  instancePath: instancePath + "/pollIntervalMs",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/type",
+                  keyword: "type",
+                  params: { type: "integer" },
+                  message: "must be integer",
+                };
+                if (vErrors === null) {
+                  vErrors = [err102];
+                } else {
+                  vErrors.push(err102);
+                }
+                errors++;
+              }
+              if (typeof data37 == "number" && isFinite(data37)) {
+                if (data37 > 9007199254740991 || isNaN(data37)) {
+                  const err103 = {
+                    instancePath: instancePath + "/pollIntervalMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/maximum",
+                    keyword: "maximum",
+                    params: { comparison: "<=", limit: 9007199254740991 },
+                    message: "must be <= 9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err103];
+                  } else {
+                    vErrors.push(err103);
+                  }
+                  errors++;
+                }
+                if (data37 < -9007199254740991 || isNaN(data37)) {
+                  const err104 = {
+                    instancePath: instancePath + "/pollIntervalMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/minimum",
+                    keyword: "minimum",
+                    params: { comparison: ">=", limit: -9007199254740991 },
+                    message: "must be >= -9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err104];
+                  } else {
+                    vErrors.push(err104);
+                  }
+                  errors++;
+                }
+              }
+            }
           } else {
-            vErrors.push(err79);
+            const err105 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/4/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err105];
+            } else {
+              vErrors.push(err105);
+            }
+            errors++;
           }
-          errors++;
+          var _valid0 = _errs90 === errors;
+          valid1 = valid1 || _valid0;
         }
       }
-      var _valid4 = _errs83 === errors;
-      valid10 = valid10 || _valid4;
-      const _errs85 = errors;
-      if (data28 !== null) {
-        const err80 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err80];
-        } else {
-          vErrors.push(err80);
-        }
-        errors++;
-      }
-      var _valid4 = _errs85 === errors;
-      valid10 = valid10 || _valid4;
-      if (!valid10) {
-        const err81 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err81];
-        } else {
-          vErrors.push(err81);
-        }
-        errors++;
-      } else {
-        errors = _errs82;
-        if (vErrors !== null) {
-          if (_errs82) {
-            vErrors.length = _errs82;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data29 = data.pollIntervalMs;
-      if (!(typeof data29 == "number" && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
-        const err82 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err82];
-        } else {
-          vErrors.push(err82);
-        }
-        errors++;
-      }
-      if (typeof data29 == "number" && isFinite(data29)) {
-        if (data29 > 9007199254740991 || isNaN(data29)) {
-          const err83 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err83];
-          } else {
-            vErrors.push(err83);
-          }
-          errors++;
-        }
-        if (data29 < -9007199254740991 || isNaN(data29)) {
-          const err84 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err84];
-          } else {
-            vErrors.push(err84);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.error !== undefined) {
-      if (!(
-        fastSet.Error(data.error) ||
-        validate_Error(data.error, {
-          instancePath: instancePath + "/error",
-          parentData: data,
-          parentDataProperty: "error",
-          rootData,
-          dynamicAnchors,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err85 = {
-      instancePath,
-      schemaPath: "#/allOf/1/anyOf/3/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err85];
-    } else {
-      vErrors.push(err85);
-    }
-    errors++;
-  }
-  var _valid0 = _errs69 === errors;
-  valid1 = valid1 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
-      props0.error = true;
-    }
-  }
-  const _errs90 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err86 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err86];
-      } else {
-        vErrors.push(err86);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err87 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err87];
-      } else {
-        vErrors.push(err87);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err88 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err88];
-      } else {
-        vErrors.push(err88);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err89 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err89];
-      } else {
-        vErrors.push(err89);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err90 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err90];
-      } else {
-        vErrors.push(err90);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err91 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/allOf/1/anyOf/4/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err91];
-        } else {
-          vErrors.push(err91);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      let data32 = data.status;
-      if (typeof data32 !== "string") {
-        const err92 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/4/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err92];
-        } else {
-          vErrors.push(err92);
-        }
-        errors++;
-      }
-      if ("cancelled" !== data32) {
-        const err93 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/4/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "cancelled" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err93];
-        } else {
-          vErrors.push(err93);
-        }
-        errors++;
-      }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err94 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/allOf/1/anyOf/4/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err94];
-        } else {
-          vErrors.push(err94);
-        }
-        errors++;
-      }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err95 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/allOf/1/anyOf/4/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err95];
-        } else {
-          vErrors.push(err95);
-        }
-        errors++;
-      }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err96 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/allOf/1/anyOf/4/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err96];
-        } else {
-          vErrors.push(err96);
-        }
-        errors++;
-      }
-    }
-    if (data.ttlMs !== undefined) {
-      let data36 = data.ttlMs;
-      const _errs103 = errors;
-      let valid12 = false;
-      const _errs104 = errors;
-      if (!(typeof data36 == "number" && !(data36 % 1) && !isNaN(data36) && isFinite(data36))) {
-        const err97 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err97];
-        } else {
-          vErrors.push(err97);
-        }
-        errors++;
-      }
-      if (typeof data36 == "number" && isFinite(data36)) {
-        if (data36 > 9007199254740991 || isNaN(data36)) {
-          const err98 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err98];
-          } else {
-            vErrors.push(err98);
-          }
-          errors++;
-        }
-        if (data36 < -9007199254740991 || isNaN(data36)) {
-          const err99 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err99];
-          } else {
-            vErrors.push(err99);
-          }
-          errors++;
-        }
-      }
-      var _valid5 = _errs104 === errors;
-      valid12 = valid12 || _valid5;
-      const _errs106 = errors;
-      if (data36 !== null) {
-        const err100 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err100];
-        } else {
-          vErrors.push(err100);
-        }
-        errors++;
-      }
-      var _valid5 = _errs106 === errors;
-      valid12 = valid12 || _valid5;
-      if (!valid12) {
-        const err101 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err101];
-        } else {
-          vErrors.push(err101);
-        }
-        errors++;
-      } else {
-        errors = _errs103;
-        if (vErrors !== null) {
-          if (_errs103) {
-            vErrors.length = _errs103;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data37 = data.pollIntervalMs;
-      if (!(typeof data37 == "number" && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
-        const err102 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err102];
-        } else {
-          vErrors.push(err102);
-        }
-        errors++;
-      }
-      if (typeof data37 == "number" && isFinite(data37)) {
-        if (data37 > 9007199254740991 || isNaN(data37)) {
-          const err103 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err103];
-          } else {
-            vErrors.push(err103);
-          }
-          errors++;
-        }
-        if (data37 < -9007199254740991 || isNaN(data37)) {
-          const err104 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err104];
-          } else {
-            vErrors.push(err104);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err105 = {
-      instancePath,
-      schemaPath: "#/allOf/1/anyOf/4/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err105];
-    } else {
-      vErrors.push(err105);
-    }
-    errors++;
-  }
-  var _valid0 = _errs90 === errors;
-  valid1 = valid1 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
     }
   }
   if (!valid1) {
@@ -24035,10 +21980,6 @@ function validate_TaskStatusNotificationParams(
         vErrors = null;
       }
     }
-  }
-  if (props0 !== true) {
-    props0 = props0 || {};
-    props0._meta = true;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key1 in data) {
@@ -24090,31 +22031,19 @@ function validate_TaskStatusNotificationParams(
       vErrors.push(err109);
     }
     errors++;
-  }
-  if (props0 !== true) {
-    props0 = true;
   }
   validate_TaskStatusNotificationParams.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_TaskStatusNotificationParams.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_TaskStatusNotification_allOf_1_properties_params(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskStatusNotification_allOf_1_properties_params.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (!(
     fastSet.NotificationParams(data) ||
-    validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    validate_NotificationParams(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors =
       vErrors === null ? validate_NotificationParams.errors : vErrors.concat(validate_NotificationParams.errors);
@@ -24354,24 +22283,26 @@ function validate_TaskStatusNotification_allOf_1_properties_params(
       }
       var _valid1 = _errs17 === errors;
       valid3 = valid3 || _valid1;
-      const _errs19 = errors;
-      if (data5 !== null) {
-        const err14 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
+      if (!valid3) {
+        const _errs19 = errors;
+        if (data5 !== null) {
+          const err14 = {
+            instancePath: instancePath + "/ttlMs",
+            schemaPath: "#/allOf/1/anyOf/0/properties/ttlMs/anyOf/1/type",
+            keyword: "type",
+            params: { type: "null" },
+            message: "must be null",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
         }
-        errors++;
+        var _valid1 = _errs19 === errors;
+        valid3 = valid3 || _valid1;
       }
-      var _valid1 = _errs19 === errors;
-      valid3 = valid3 || _valid1;
       if (!valid3) {
         const err15 = {
           instancePath: instancePath + "/ttlMs",
@@ -24464,1562 +22395,1515 @@ function validate_TaskStatusNotification_allOf_1_properties_params(
   }
   var _valid0 = _errs3 === errors;
   valid1 = valid1 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.taskId = true;
-    props0.status = true;
-    props0.statusMessage = true;
-    props0.createdAt = true;
-    props0.lastUpdatedAt = true;
-    props0.ttlMs = true;
-    props0.pollIntervalMs = true;
-  }
-  const _errs23 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err20 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err20];
-      } else {
-        vErrors.push(err20);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err21 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err21];
-      } else {
-        vErrors.push(err21);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err22 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err22];
-      } else {
-        vErrors.push(err22);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err23 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err23];
-      } else {
-        vErrors.push(err23);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err24 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err24];
-      } else {
-        vErrors.push(err24);
-      }
-      errors++;
-    }
-    if (data.inputRequests === undefined) {
-      const err25 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "inputRequests" },
-        message: "must have required property '" + "inputRequests" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err25];
-      } else {
-        vErrors.push(err25);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err26 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/allOf/1/anyOf/1/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+  if (!valid1) {
+    const _errs23 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.taskId === undefined) {
+        const err20 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "taskId" },
+          message: "must have required property '" + "taskId" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err26];
+          vErrors = [err20];
         } else {
-          vErrors.push(err26);
+          vErrors.push(err20);
         }
         errors++;
       }
-    }
-    if (data.status !== undefined) {
-      let data8 = data.status;
-      if (typeof data8 !== "string") {
-        const err27 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/1/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.status === undefined) {
+        const err21 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "status" },
+          message: "must have required property '" + "status" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err27];
+          vErrors = [err21];
         } else {
-          vErrors.push(err27);
+          vErrors.push(err21);
         }
         errors++;
       }
-      if ("input_required" !== data8) {
-        const err28 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/1/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "input_required" },
-          message: "must be equal to constant",
+      if (data.createdAt === undefined) {
+        const err22 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "createdAt" },
+          message: "must have required property '" + "createdAt" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err22];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err22);
         }
         errors++;
       }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err29 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/allOf/1/anyOf/1/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.lastUpdatedAt === undefined) {
+        const err23 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "lastUpdatedAt" },
+          message: "must have required property '" + "lastUpdatedAt" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err29];
+          vErrors = [err23];
         } else {
-          vErrors.push(err29);
+          vErrors.push(err23);
         }
         errors++;
       }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err30 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/allOf/1/anyOf/1/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.ttlMs === undefined) {
+        const err24 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "ttlMs" },
+          message: "must have required property '" + "ttlMs" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err30];
+          vErrors = [err24];
         } else {
-          vErrors.push(err30);
+          vErrors.push(err24);
         }
         errors++;
       }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err31 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/allOf/1/anyOf/1/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
+      if (data.inputRequests === undefined) {
+        const err25 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "inputRequests" },
+          message: "must have required property '" + "inputRequests" + "'",
         };
         if (vErrors === null) {
-          vErrors = [err31];
+          vErrors = [err25];
         } else {
-          vErrors.push(err31);
+          vErrors.push(err25);
         }
         errors++;
       }
-    }
-    if (data.ttlMs !== undefined) {
-      let data12 = data.ttlMs;
-      const _errs36 = errors;
-      let valid5 = false;
-      const _errs37 = errors;
-      if (!(typeof data12 == "number" && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
-        const err32 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
+      if (data.taskId !== undefined) {
+        if (typeof data.taskId !== "string") {
+          const err26 = {
+            instancePath: instancePath + "/taskId",
+            schemaPath: "#/allOf/1/anyOf/1/properties/taskId/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
         }
-        errors++;
       }
-      if (typeof data12 == "number" && isFinite(data12)) {
-        if (data12 > 9007199254740991 || isNaN(data12)) {
-          const err33 = {
+      if (data.status !== undefined) {
+        let data8 = data.status;
+        if (typeof data8 !== "string") {
+          const err27 = {
+            instancePath: instancePath + "/status",
+            schemaPath: "#/allOf/1/anyOf/1/properties/status/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+        if ("input_required" !== data8) {
+          const err28 = {
+            instancePath: instancePath + "/status",
+            schemaPath: "#/allOf/1/anyOf/1/properties/status/const",
+            keyword: "const",
+            params: { allowedValue: "input_required" },
+            message: "must be equal to constant",
+          };
+          if (vErrors === null) {
+            vErrors = [err28];
+          } else {
+            vErrors.push(err28);
+          }
+          errors++;
+        }
+      }
+      if (data.statusMessage !== undefined) {
+        if (typeof data.statusMessage !== "string") {
+          const err29 = {
+            instancePath: instancePath + "/statusMessage",
+            schemaPath: "#/allOf/1/anyOf/1/properties/statusMessage/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+      }
+      if (data.createdAt !== undefined) {
+        if (typeof data.createdAt !== "string") {
+          const err30 = {
+            instancePath: instancePath + "/createdAt",
+            schemaPath: "#/allOf/1/anyOf/1/properties/createdAt/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      }
+      if (data.lastUpdatedAt !== undefined) {
+        if (typeof data.lastUpdatedAt !== "string") {
+          const err31 = {
+            instancePath: instancePath + "/lastUpdatedAt",
+            schemaPath: "#/allOf/1/anyOf/1/properties/lastUpdatedAt/type",
+            keyword: "type",
+            params: { type: "string" },
+            message: "must be string",
+          };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      }
+      if (data.ttlMs !== undefined) {
+        let data12 = data.ttlMs;
+        const _errs36 = errors;
+        let valid5 = false;
+        const _errs37 = errors;
+        if (!(typeof data12 == "number" && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+          const err32 = {
             instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+            schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/type",
+            keyword: "type",
+            params: { type: "integer" },
+            message: "must be integer",
           };
           if (vErrors === null) {
-            vErrors = [err33];
+            vErrors = [err32];
           } else {
-            vErrors.push(err33);
+            vErrors.push(err32);
           }
           errors++;
         }
-        if (data12 < -9007199254740991 || isNaN(data12)) {
-          const err34 = {
+        if (typeof data12 == "number" && isFinite(data12)) {
+          if (data12 > 9007199254740991 || isNaN(data12)) {
+            const err33 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/maximum",
+              keyword: "maximum",
+              params: { comparison: "<=", limit: 9007199254740991 },
+              message: "must be <= 9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err33];
+            } else {
+              vErrors.push(err33);
+            }
+            errors++;
+          }
+          if (data12 < -9007199254740991 || isNaN(data12)) {
+            const err34 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum",
+              keyword: "minimum",
+              params: { comparison: ">=", limit: -9007199254740991 },
+              message: "must be >= -9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
+        var _valid2 = _errs37 === errors;
+        valid5 = valid5 || _valid2;
+        if (!valid5) {
+          const _errs39 = errors;
+          if (data12 !== null) {
+            const err35 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type",
+              keyword: "type",
+              params: { type: "null" },
+              message: "must be null",
+            };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
+          var _valid2 = _errs39 === errors;
+          valid5 = valid5 || _valid2;
+        }
+        if (!valid5) {
+          const err36 = {
             instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
+            schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf",
+            keyword: "anyOf",
+            params: {},
+            message: "must match a schema in anyOf",
           };
           if (vErrors === null) {
-            vErrors = [err34];
+            vErrors = [err36];
           } else {
-            vErrors.push(err34);
+            vErrors.push(err36);
           }
           errors++;
-        }
-      }
-      var _valid2 = _errs37 === errors;
-      valid5 = valid5 || _valid2;
-      const _errs39 = errors;
-      if (data12 !== null) {
-        const err35 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err35];
         } else {
-          vErrors.push(err35);
-        }
-        errors++;
-      }
-      var _valid2 = _errs39 === errors;
-      valid5 = valid5 || _valid2;
-      if (!valid5) {
-        const err36 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/1/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err36];
-        } else {
-          vErrors.push(err36);
-        }
-        errors++;
-      } else {
-        errors = _errs36;
-        if (vErrors !== null) {
-          if (_errs36) {
-            vErrors.length = _errs36;
-          } else {
-            vErrors = null;
+          errors = _errs36;
+          if (vErrors !== null) {
+            if (_errs36) {
+              vErrors.length = _errs36;
+            } else {
+              vErrors = null;
+            }
           }
         }
       }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data13 = data.pollIntervalMs;
-      if (!(typeof data13 == "number" && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
-        const err37 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err37];
-        } else {
-          vErrors.push(err37);
-        }
-        errors++;
-      }
-      if (typeof data13 == "number" && isFinite(data13)) {
-        if (data13 > 9007199254740991 || isNaN(data13)) {
-          const err38 = {
+      if (data.pollIntervalMs !== undefined) {
+        let data13 = data.pollIntervalMs;
+        if (!(typeof data13 == "number" && !(data13 % 1) && !isNaN(data13) && isFinite(data13))) {
+          const err37 = {
             instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+            schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/type",
+            keyword: "type",
+            params: { type: "integer" },
+            message: "must be integer",
           };
           if (vErrors === null) {
-            vErrors = [err38];
+            vErrors = [err37];
           } else {
-            vErrors.push(err38);
+            vErrors.push(err37);
           }
           errors++;
         }
-        if (data13 < -9007199254740991 || isNaN(data13)) {
-          const err39 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err39];
-          } else {
-            vErrors.push(err39);
+        if (typeof data13 == "number" && isFinite(data13)) {
+          if (data13 > 9007199254740991 || isNaN(data13)) {
+            const err38 = {
+              instancePath: instancePath + "/pollIntervalMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/maximum",
+              keyword: "maximum",
+              params: { comparison: "<=", limit: 9007199254740991 },
+              message: "must be <= 9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err38];
+            } else {
+              vErrors.push(err38);
+            }
+            errors++;
           }
-          errors++;
+          if (data13 < -9007199254740991 || isNaN(data13)) {
+            const err39 = {
+              instancePath: instancePath + "/pollIntervalMs",
+              schemaPath: "#/allOf/1/anyOf/1/properties/pollIntervalMs/minimum",
+              keyword: "minimum",
+              params: { comparison: ">=", limit: -9007199254740991 },
+              message: "must be >= -9007199254740991",
+            };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
         }
       }
-    }
-    if (data.inputRequests !== undefined) {
-      if (!(
-        fastSet.InputRequests(data.inputRequests) ||
-        validate_InputRequests(data.inputRequests, {
-          instancePath: instancePath + "/inputRequests",
-          parentData: data,
-          parentDataProperty: "inputRequests",
-          rootData,
-          dynamicAnchors,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
-        errors = vErrors.length;
+      if (data.inputRequests !== undefined) {
+        if (!(
+          fastSet.InputRequests(data.inputRequests) ||
+          validate_InputRequests(data.inputRequests, {
+            instancePath: instancePath + "/inputRequests",
+            parentData: data,
+            parentDataProperty: "inputRequests",
+            rootData,
+          })
+        )) {
+          vErrors = vErrors === null ? validate_InputRequests.errors : vErrors.concat(validate_InputRequests.errors);
+          errors = vErrors.length;
+        }
       }
-    }
-  } else {
-    const err40 = {
-      instancePath,
-      schemaPath: "#/allOf/1/anyOf/1/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err40];
     } else {
-      vErrors.push(err40);
-    }
-    errors++;
-  }
-  var _valid0 = _errs23 === errors;
-  valid1 = valid1 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
-      props0.inputRequests = true;
-    }
-  }
-  const _errs44 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err41 = {
+      const err40 = {
         instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
+        schemaPath: "#/allOf/1/anyOf/1/type",
+        keyword: "type",
+        params: { type: "object" },
+        message: "must be object",
       };
       if (vErrors === null) {
-        vErrors = [err41];
+        vErrors = [err40];
       } else {
-        vErrors.push(err41);
+        vErrors.push(err40);
       }
       errors++;
     }
-    if (data.status === undefined) {
-      const err42 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err42];
-      } else {
-        vErrors.push(err42);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err43 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err43];
-      } else {
-        vErrors.push(err43);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err44 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err44];
-      } else {
-        vErrors.push(err44);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err45 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err45];
-      } else {
-        vErrors.push(err45);
-      }
-      errors++;
-    }
-    if (data.result === undefined) {
-      const err46 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/2/required",
-        keyword: "required",
-        params: { missingProperty: "result" },
-        message: "must have required property '" + "result" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err46];
-      } else {
-        vErrors.push(err46);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err47 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/allOf/1/anyOf/2/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err47];
-        } else {
-          vErrors.push(err47);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      let data16 = data.status;
-      if (typeof data16 !== "string") {
-        const err48 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/2/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err48];
-        } else {
-          vErrors.push(err48);
-        }
-        errors++;
-      }
-      if ("completed" !== data16) {
-        const err49 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/2/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "completed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err49];
-        } else {
-          vErrors.push(err49);
-        }
-        errors++;
-      }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err50 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/allOf/1/anyOf/2/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err50];
-        } else {
-          vErrors.push(err50);
-        }
-        errors++;
-      }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err51 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/allOf/1/anyOf/2/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err51];
-        } else {
-          vErrors.push(err51);
-        }
-        errors++;
-      }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err52 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/allOf/1/anyOf/2/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err52];
-        } else {
-          vErrors.push(err52);
-        }
-        errors++;
-      }
-    }
-    if (data.ttlMs !== undefined) {
-      let data20 = data.ttlMs;
-      const _errs57 = errors;
-      let valid7 = false;
-      const _errs58 = errors;
-      if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
-        const err53 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err53];
-        } else {
-          vErrors.push(err53);
-        }
-        errors++;
-      }
-      if (typeof data20 == "number" && isFinite(data20)) {
-        if (data20 > 9007199254740991 || isNaN(data20)) {
-          const err54 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+    var _valid0 = _errs23 === errors;
+    valid1 = valid1 || _valid0;
+    if (!valid1) {
+      const _errs44 = errors;
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        if (data.taskId === undefined) {
+          const err41 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "taskId" },
+            message: "must have required property '" + "taskId" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err54];
+            vErrors = [err41];
           } else {
-            vErrors.push(err54);
+            vErrors.push(err41);
           }
           errors++;
         }
-        if (data20 < -9007199254740991 || isNaN(data20)) {
-          const err55 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
+        if (data.status === undefined) {
+          const err42 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "status" },
+            message: "must have required property '" + "status" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err55];
+            vErrors = [err42];
           } else {
-            vErrors.push(err55);
+            vErrors.push(err42);
           }
           errors++;
         }
-      }
-      var _valid3 = _errs58 === errors;
-      valid7 = valid7 || _valid3;
-      const _errs60 = errors;
-      if (data20 !== null) {
-        const err56 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err56];
-        } else {
-          vErrors.push(err56);
-        }
-        errors++;
-      }
-      var _valid3 = _errs60 === errors;
-      valid7 = valid7 || _valid3;
-      if (!valid7) {
-        const err57 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err57];
-        } else {
-          vErrors.push(err57);
-        }
-        errors++;
-      } else {
-        errors = _errs57;
-        if (vErrors !== null) {
-          if (_errs57) {
-            vErrors.length = _errs57;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data21 = data.pollIntervalMs;
-      if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
-        const err58 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err58];
-        } else {
-          vErrors.push(err58);
-        }
-        errors++;
-      }
-      if (typeof data21 == "number" && isFinite(data21)) {
-        if (data21 > 9007199254740991 || isNaN(data21)) {
-          const err59 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+        if (data.createdAt === undefined) {
+          const err43 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "createdAt" },
+            message: "must have required property '" + "createdAt" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err59];
+            vErrors = [err43];
           } else {
-            vErrors.push(err59);
+            vErrors.push(err43);
           }
           errors++;
         }
-        if (data21 < -9007199254740991 || isNaN(data21)) {
-          const err60 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
+        if (data.lastUpdatedAt === undefined) {
+          const err44 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "lastUpdatedAt" },
+            message: "must have required property '" + "lastUpdatedAt" + "'",
           };
           if (vErrors === null) {
-            vErrors = [err60];
+            vErrors = [err44];
           } else {
-            vErrors.push(err60);
+            vErrors.push(err44);
           }
           errors++;
         }
-      }
-    }
-    if (data.result !== undefined) {
-      let data22 = data.result;
-      if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
-        for (const key0 in data22) {
-          const _errs66 = errors;
-          if (typeof key0 !== "string") {
-            const err61 = {
-              instancePath: instancePath + "/result",
-              schemaPath: "#/allOf/1/anyOf/2/properties/result/propertyNames/type",
+        if (data.ttlMs === undefined) {
+          const err45 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "ttlMs" },
+            message: "must have required property '" + "ttlMs" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+        if (data.result === undefined) {
+          const err46 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/2/required",
+            keyword: "required",
+            params: { missingProperty: "result" },
+            message: "must have required property '" + "result" + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err46];
+          } else {
+            vErrors.push(err46);
+          }
+          errors++;
+        }
+        if (data.taskId !== undefined) {
+          if (typeof data.taskId !== "string") {
+            const err47 = {
+              instancePath: instancePath + "/taskId",
+              schemaPath: "#/allOf/1/anyOf/2/properties/taskId/type",
               keyword: "type",
               params: { type: "string" },
               message: "must be string",
-              propertyName: key0,
             };
             if (vErrors === null) {
-              vErrors = [err61];
+              vErrors = [err47];
             } else {
-              vErrors.push(err61);
+              vErrors.push(err47);
             }
             errors++;
           }
-          var valid8 = _errs66 === errors;
-          if (!valid8) {
-            const err62 = {
-              instancePath: instancePath + "/result",
-              schemaPath: "#/allOf/1/anyOf/2/properties/result/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key0 },
-              message: "property name must be valid",
+        }
+        if (data.status !== undefined) {
+          let data16 = data.status;
+          if (typeof data16 !== "string") {
+            const err48 = {
+              instancePath: instancePath + "/status",
+              schemaPath: "#/allOf/1/anyOf/2/properties/status/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
             };
             if (vErrors === null) {
-              vErrors = [err62];
+              vErrors = [err48];
             } else {
-              vErrors.push(err62);
+              vErrors.push(err48);
+            }
+            errors++;
+          }
+          if ("completed" !== data16) {
+            const err49 = {
+              instancePath: instancePath + "/status",
+              schemaPath: "#/allOf/1/anyOf/2/properties/status/const",
+              keyword: "const",
+              params: { allowedValue: "completed" },
+              message: "must be equal to constant",
+            };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          }
+        }
+        if (data.statusMessage !== undefined) {
+          if (typeof data.statusMessage !== "string") {
+            const err50 = {
+              instancePath: instancePath + "/statusMessage",
+              schemaPath: "#/allOf/1/anyOf/2/properties/statusMessage/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err50];
+            } else {
+              vErrors.push(err50);
+            }
+            errors++;
+          }
+        }
+        if (data.createdAt !== undefined) {
+          if (typeof data.createdAt !== "string") {
+            const err51 = {
+              instancePath: instancePath + "/createdAt",
+              schemaPath: "#/allOf/1/anyOf/2/properties/createdAt/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err51];
+            } else {
+              vErrors.push(err51);
+            }
+            errors++;
+          }
+        }
+        if (data.lastUpdatedAt !== undefined) {
+          if (typeof data.lastUpdatedAt !== "string") {
+            const err52 = {
+              instancePath: instancePath + "/lastUpdatedAt",
+              schemaPath: "#/allOf/1/anyOf/2/properties/lastUpdatedAt/type",
+              keyword: "type",
+              params: { type: "string" },
+              message: "must be string",
+            };
+            if (vErrors === null) {
+              vErrors = [err52];
+            } else {
+              vErrors.push(err52);
+            }
+            errors++;
+          }
+        }
+        if (data.ttlMs !== undefined) {
+          let data20 = data.ttlMs;
+          const _errs57 = errors;
+          let valid7 = false;
+          const _errs58 = errors;
+          if (!(typeof data20 == "number" && !(data20 % 1) && !isNaN(data20) && isFinite(data20))) {
+            const err53 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/type",
+              keyword: "type",
+              params: { type: "integer" },
+              message: "must be integer",
+            };
+            if (vErrors === null) {
+              vErrors = [err53];
+            } else {
+              vErrors.push(err53);
+            }
+            errors++;
+          }
+          if (typeof data20 == "number" && isFinite(data20)) {
+            if (data20 > 9007199254740991 || isNaN(data20)) {
+              const err54 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/maximum",
+                keyword: "maximum",
+                params: { comparison: "<=", limit: 9007199254740991 },
+                message: "must be <= 9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err54];
+              } else {
+                vErrors.push(err54);
+              }
+              errors++;
+            }
+            if (data20 < -9007199254740991 || isNaN(data20)) {
+              const err55 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/0/minimum",
+                keyword: "minimum",
+                params: { comparison: ">=", limit: -9007199254740991 },
+                message: "must be >= -9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err55];
+              } else {
+                vErrors.push(err55);
+              }
+              errors++;
+            }
+          }
+          var _valid3 = _errs58 === errors;
+          valid7 = valid7 || _valid3;
+          if (!valid7) {
+            const _errs60 = errors;
+            if (data20 !== null) {
+              const err56 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf/1/type",
+                keyword: "type",
+                params: { type: "null" },
+                message: "must be null",
+              };
+              if (vErrors === null) {
+                vErrors = [err56];
+              } else {
+                vErrors.push(err56);
+              }
+              errors++;
+            }
+            var _valid3 = _errs60 === errors;
+            valid7 = valid7 || _valid3;
+          }
+          if (!valid7) {
+            const err57 = {
+              instancePath: instancePath + "/ttlMs",
+              schemaPath: "#/allOf/1/anyOf/2/properties/ttlMs/anyOf",
+              keyword: "anyOf",
+              params: {},
+              message: "must match a schema in anyOf",
+            };
+            if (vErrors === null) {
+              vErrors = [err57];
+            } else {
+              vErrors.push(err57);
+            }
+            errors++;
+          } else {
+            errors = _errs57;
+            if (vErrors !== null) {
+              if (_errs57) {
+                vErrors.length = _errs57;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+        if (data.pollIntervalMs !== undefined) {
+          let data21 = data.pollIntervalMs;
+          if (!(typeof data21 == "number" && !(data21 % 1) && !isNaN(data21) && isFinite(data21))) {
+            const err58 = {
+              instancePath: instancePath + "/pollIntervalMs",
+              schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/type",
+              keyword: "type",
+              params: { type: "integer" },
+              message: "must be integer",
+            };
+            if (vErrors === null) {
+              vErrors = [err58];
+            } else {
+              vErrors.push(err58);
+            }
+            errors++;
+          }
+          if (typeof data21 == "number" && isFinite(data21)) {
+            if (data21 > 9007199254740991 || isNaN(data21)) {
+              const err59 = {
+                instancePath: instancePath + "/pollIntervalMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/maximum",
+                keyword: "maximum",
+                params: { comparison: "<=", limit: 9007199254740991 },
+                message: "must be <= 9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err59];
+              } else {
+                vErrors.push(err59);
+              }
+              errors++;
+            }
+            if (data21 < -9007199254740991 || isNaN(data21)) {
+              const err60 = {
+                instancePath: instancePath + "/pollIntervalMs",
+                schemaPath: "#/allOf/1/anyOf/2/properties/pollIntervalMs/minimum",
+                keyword: "minimum",
+                params: { comparison: ">=", limit: -9007199254740991 },
+                message: "must be >= -9007199254740991",
+              };
+              if (vErrors === null) {
+                vErrors = [err60];
+              } else {
+                vErrors.push(err60);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data.result !== undefined) {
+          let data22 = data.result;
+          if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
+            for (const key0 in data22) {
+              const _errs66 = errors;
+              if (typeof key0 !== "string") {
+                const err61 = {
+                  instancePath: instancePath + "/result",
+                  schemaPath: "#/allOf/1/anyOf/2/properties/result/propertyNames/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                  propertyName: key0,
+                };
+                if (vErrors === null) {
+                  vErrors = [err61];
+                } else {
+                  vErrors.push(err61);
+                }
+                errors++;
+              }
+              var valid8 = _errs66 === errors;
+              if (!valid8) {
+                const err62 = {
+                  instancePath: instancePath + "/result",
+                  schemaPath: "#/allOf/1/anyOf/2/properties/result/propertyNames",
+                  keyword: "propertyNames",
+                  params: { propertyName: key0 },
+                  message: "property name must be valid",
+                };
+                if (vErrors === null) {
+                  vErrors = [err62];
+                } else {
+                  vErrors.push(err62);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err63 = {
+              instancePath: instancePath + "/result",
+              schemaPath: "#/allOf/1/anyOf/2/properties/result/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err63];
+            } else {
+              vErrors.push(err63);
             }
             errors++;
           }
         }
       } else {
-        const err63 = {
-          instancePath: instancePath + "/result",
-          schemaPath: "#/allOf/1/anyOf/2/properties/result/type",
+        const err64 = {
+          instancePath,
+          schemaPath: "#/allOf/1/anyOf/2/type",
           keyword: "type",
           params: { type: "object" },
           message: "must be object",
         };
         if (vErrors === null) {
-          vErrors = [err63];
+          vErrors = [err64];
         } else {
-          vErrors.push(err63);
+          vErrors.push(err64);
         }
         errors++;
       }
-    }
-  } else {
-    const err64 = {
-      instancePath,
-      schemaPath: "#/allOf/1/anyOf/2/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err64];
-    } else {
-      vErrors.push(err64);
-    }
-    errors++;
-  }
-  var _valid0 = _errs44 === errors;
-  valid1 = valid1 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
-      props0.result = true;
-    }
-  }
-  const _errs69 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err65 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err65];
-      } else {
-        vErrors.push(err65);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err66 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err66];
-      } else {
-        vErrors.push(err66);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err67 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err67];
-      } else {
-        vErrors.push(err67);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err68 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err68];
-      } else {
-        vErrors.push(err68);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err69 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err69];
-      } else {
-        vErrors.push(err69);
-      }
-      errors++;
-    }
-    if (data.error === undefined) {
-      const err70 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/3/required",
-        keyword: "required",
-        params: { missingProperty: "error" },
-        message: "must have required property '" + "error" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err70];
-      } else {
-        vErrors.push(err70);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err71 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/allOf/1/anyOf/3/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err71];
+      var _valid0 = _errs44 === errors;
+      valid1 = valid1 || _valid0;
+      if (!valid1) {
+        const _errs69 = errors;
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          if (data.taskId === undefined) {
+            const err65 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "taskId" },
+              message: "must have required property '" + "taskId" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err65];
+            } else {
+              vErrors.push(err65);
+            }
+            errors++;
+          }
+          if (data.status === undefined) {
+            const err66 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "status" },
+              message: "must have required property '" + "status" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err66];
+            } else {
+              vErrors.push(err66);
+            }
+            errors++;
+          }
+          if (data.createdAt === undefined) {
+            const err67 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "createdAt" },
+              message: "must have required property '" + "createdAt" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err67];
+            } else {
+              vErrors.push(err67);
+            }
+            errors++;
+          }
+          if (data.lastUpdatedAt === undefined) {
+            const err68 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "lastUpdatedAt" },
+              message: "must have required property '" + "lastUpdatedAt" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err68];
+            } else {
+              vErrors.push(err68);
+            }
+            errors++;
+          }
+          if (data.ttlMs === undefined) {
+            const err69 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "ttlMs" },
+              message: "must have required property '" + "ttlMs" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err69];
+            } else {
+              vErrors.push(err69);
+            }
+            errors++;
+          }
+          if (data.error === undefined) {
+            const err70 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/3/required",
+              keyword: "required",
+              params: { missingProperty: "error" },
+              message: "must have required property '" + "error" + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err70];
+            } else {
+              vErrors.push(err70);
+            }
+            errors++;
+          }
+          if (data.taskId !== undefined) {
+            if (typeof data.taskId !== "string") {
+              const err71 = {
+                instancePath: instancePath + "/taskId",
+                schemaPath: "#/allOf/1/anyOf/3/properties/taskId/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err71];
+              } else {
+                vErrors.push(err71);
+              }
+              errors++;
+            }
+          }
+          if (data.status !== undefined) {
+            let data24 = data.status;
+            if (typeof data24 !== "string") {
+              const err72 = {
+                instancePath: instancePath + "/status",
+                schemaPath: "#/allOf/1/anyOf/3/properties/status/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err72];
+              } else {
+                vErrors.push(err72);
+              }
+              errors++;
+            }
+            if ("failed" !== data24) {
+              const err73 = {
+                instancePath: instancePath + "/status",
+                schemaPath: "#/allOf/1/anyOf/3/properties/status/const",
+                keyword: "const",
+                params: { allowedValue: "failed" },
+                message: "must be equal to constant",
+              };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+          }
+          if (data.statusMessage !== undefined) {
+            if (typeof data.statusMessage !== "string") {
+              const err74 = {
+                instancePath: instancePath + "/statusMessage",
+                schemaPath: "#/allOf/1/anyOf/3/properties/statusMessage/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err74];
+              } else {
+                vErrors.push(err74);
+              }
+              errors++;
+            }
+          }
+          if (data.createdAt !== undefined) {
+            if (typeof data.createdAt !== "string") {
+              const err75 = {
+                instancePath: instancePath + "/createdAt",
+                schemaPath: "#/allOf/1/anyOf/3/properties/createdAt/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err75];
+              } else {
+                vErrors.push(err75);
+              }
+              errors++;
+            }
+          }
+          if (data.lastUpdatedAt !== undefined) {
+            if (typeof data.lastUpdatedAt !== "string") {
+              const err76 = {
+                instancePath: instancePath + "/lastUpdatedAt",
+                schemaPath: "#/allOf/1/anyOf/3/properties/lastUpdatedAt/type",
+                keyword: "type",
+                params: { type: "string" },
+                message: "must be string",
+              };
+              if (vErrors === null) {
+                vErrors = [err76];
+              } else {
+                vErrors.push(err76);
+              }
+              errors++;
+            }
+          }
+          if (data.ttlMs !== undefined) {
+            let data28 = data.ttlMs;
+            const _errs82 = errors;
+            let valid10 = false;
+            const _errs83 = errors;
+            if (!(typeof data28 == "number" && !(data28 % 1) && !isNaN(data28) && isFinite(data28))) {
+              const err77 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type",
+                keyword: "type",
+                params: { type: "integer" },
+                message: "must be integer",
+              };
+              if (vErrors === null) {
+                vErrors = [err77];
+              } else {
+                vErrors.push(err77);
+              }
+              errors++;
+            }
+            if (typeof data28 == "number" && isFinite(data28)) {
+              if (data28 > 9007199254740991 || isNaN(data28)) {
+                const err78 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum",
+                  keyword: "maximum",
+                  params: { comparison: "<=", limit: 9007199254740991 },
+                  message: "must be <= 9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err78];
+                } else {
+                  vErrors.push(err78);
+                }
+                errors++;
+              }
+              if (data28 < -9007199254740991 || isNaN(data28)) {
+                const err79 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum",
+                  keyword: "minimum",
+                  params: { comparison: ">=", limit: -9007199254740991 },
+                  message: "must be >= -9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err79];
+                } else {
+                  vErrors.push(err79);
+                }
+                errors++;
+              }
+            }
+            var _valid4 = _errs83 === errors;
+            valid10 = valid10 || _valid4;
+            if (!valid10) {
+              const _errs85 = errors;
+              if (data28 !== null) {
+                const err80 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type",
+                  keyword: "type",
+                  params: { type: "null" },
+                  message: "must be null",
+                };
+                if (vErrors === null) {
+                  vErrors = [err80];
+                } else {
+                  vErrors.push(err80);
+                }
+                errors++;
+              }
+              var _valid4 = _errs85 === errors;
+              valid10 = valid10 || _valid4;
+            }
+            if (!valid10) {
+              const err81 = {
+                instancePath: instancePath + "/ttlMs",
+                schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf",
+                keyword: "anyOf",
+                params: {},
+                message: "must match a schema in anyOf",
+              };
+              if (vErrors === null) {
+                vErrors = [err81];
+              } else {
+                vErrors.push(err81);
+              }
+              errors++;
+            } else {
+              errors = _errs82;
+              if (vErrors !== null) {
+                if (_errs82) {
+                  vErrors.length = _errs82;
+                } else {
+                  vErrors = null;
+                }
+              }
+            }
+          }
+          if (data.pollIntervalMs !== undefined) {
+            let data29 = data.pollIntervalMs;
+            if (!(typeof data29 == "number" && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
+              const err82 = {
+                instancePath: instancePath + "/pollIntervalMs",
+                schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/type",
+                keyword: "type",
+                params: { type: "integer" },
+                message: "must be integer",
+              };
+              if (vErrors === null) {
+                vErrors = [err82];
+              } else {
+                vErrors.push(err82);
+              }
+              errors++;
+            }
+            if (typeof data29 == "number" && isFinite(data29)) {
+              if (data29 > 9007199254740991 || isNaN(data29)) {
+                const err83 = {
+                  instancePath: instancePath + "/pollIntervalMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/maximum",
+                  keyword: "maximum",
+                  params: { comparison: "<=", limit: 9007199254740991 },
+                  message: "must be <= 9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err83];
+                } else {
+                  vErrors.push(err83);
+                }
+                errors++;
+              }
+              if (data29 < -9007199254740991 || isNaN(data29)) {
+                const err84 = {
+                  instancePath: instancePath + "/pollIntervalMs",
+                  schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/minimum",
+                  keyword: "minimum",
+                  params: { comparison: ">=", limit: -9007199254740991 },
+                  message: "must be >= -9007199254740991",
+                };
+                if (vErrors === null) {
+                  vErrors = [err84];
+                } else {
+                  vErrors.push(err84);
+                }
+                errors++;
+              }
+            }
+          }
+          if (data.error !== undefined) {
+            if (!(
+              fastSet.Error(data.error) ||
+              validate_Error(data.error, {
+                instancePath: instancePath + "/error",
+                parentData: data,
+                parentDataProperty: "error",
+                rootData,
+              })
+            )) {
+              vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
+              errors = vErrors.length;
+            }
+          }
         } else {
-          vErrors.push(err71);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      let data24 = data.status;
-      if (typeof data24 !== "string") {
-        const err72 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/3/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err72];
-        } else {
-          vErrors.push(err72);
-        }
-        errors++;
-      }
-      if ("failed" !== data24) {
-        const err73 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/3/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "failed" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err73];
-        } else {
-          vErrors.push(err73);
-        }
-        errors++;
-      }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err74 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/allOf/1/anyOf/3/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err74];
-        } else {
-          vErrors.push(err74);
-        }
-        errors++;
-      }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err75 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/allOf/1/anyOf/3/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err75];
-        } else {
-          vErrors.push(err75);
-        }
-        errors++;
-      }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err76 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/allOf/1/anyOf/3/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err76];
-        } else {
-          vErrors.push(err76);
-        }
-        errors++;
-      }
-    }
-    if (data.ttlMs !== undefined) {
-      let data28 = data.ttlMs;
-      const _errs82 = errors;
-      let valid10 = false;
-      const _errs83 = errors;
-      if (!(typeof data28 == "number" && !(data28 % 1) && !isNaN(data28) && isFinite(data28))) {
-        const err77 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err77];
-        } else {
-          vErrors.push(err77);
-        }
-        errors++;
-      }
-      if (typeof data28 == "number" && isFinite(data28)) {
-        if (data28 > 9007199254740991 || isNaN(data28)) {
-          const err78 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
+          const err85 = {
+            instancePath,
+            schemaPath: "#/allOf/1/anyOf/3/type",
+            keyword: "type",
+            params: { type: "object" },
+            message: "must be object",
           };
           if (vErrors === null) {
-            vErrors = [err78];
+            vErrors = [err85];
           } else {
-            vErrors.push(err78);
+            vErrors.push(err85);
           }
           errors++;
         }
-        if (data28 < -9007199254740991 || isNaN(data28)) {
-          const err79 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err79];
+        var _valid0 = _errs69 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs90 = errors;
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            if (data.taskId === undefined) {
+              const err86 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "taskId" },
+                message: "must have required property '" + "taskId" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err86];
+              } else {
+                vErrors.push(err86);
+              }
+              errors++;
+            }
+            if (data.status === undefined) {
+              const err87 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "status" },
+                message: "must have required property '" + "status" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err87];
+              } else {
+                vErrors.push(err87);
+              }
+              errors++;
+            }
+            if (data.createdAt === undefined) {
+              const err88 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "createdAt" },
+                message: "must have required property '" + "createdAt" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err88];
+              } else {
+                vErrors.push(err88);
+              }
+              errors++;
+            }
+            if (data.lastUpdatedAt === undefined) {
+              const err89 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "lastUpdatedAt" },
+                message: "must have required property '" + "lastUpdatedAt" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err89];
+              } else {
+                vErrors.push(err89);
+              }
+              errors++;
+            }
+            if (data.ttlMs === undefined) {
+              const err90 = {
+                instancePath,
+                schemaPath: "#/allOf/1/anyOf/4/required",
+                keyword: "required",
+                params: { missingProperty: "ttlMs" },
+                message: "must have required property '" + "ttlMs" + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err90];
+              } else {
+                vErrors.push(err90);
+              }
+              errors++;
+            }
+            if (data.taskId !== undefined) {
+              if (typeof data.taskId !== "string") {
+                const err91 = {
+                  instancePath: instancePath + "/taskId",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/taskId/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err91];
+                } else {
+                  vErrors.push(err91);
+                }
+                errors++;
+              }
+            }
+            if (data.status !== undefined) {
+              let data32 = data.status;
+              if (typeof data32 !== "string") {
+                const err92 = {
+                  instancePath: instancePath + "/status",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/status/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err92];
+                } else {
+                  vErrors.push(err92);
+                }
+                errors++;
+              }
+              if ("cancelled" !== data32) {
+                const err93 = {
+                  instancePath: instancePath + "/status",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/status/const",
+                  keyword: "const",
+                  params: { allowedValue: "cancelled" },
+                  message: "must be equal to constant",
+                };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+            }
+            if (data.statusMessage !== undefined) {
+              if (typeof data.statusMessage !== "string") {
+                const err94 = {
+                  instancePath: instancePath + "/statusMessage",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/statusMessage/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err94];
+                } else {
+                  vErrors.push(err94);
+                }
+                errors++;
+              }
+            }
+            if (data.createdAt !== undefined) {
+              if (typeof data.createdAt !== "string") {
+                const err95 = {
+                  instancePath: instancePath + "/createdAt",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/createdAt/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err95];
+                } else {
+                  vErrors.push(err95);
+                }
+                errors++;
+              }
+            }
+            if (data.lastUpdatedAt !== undefined) {
+              if (typeof data.lastUpdatedAt !== "string") {
+                const err96 = {
+                  instancePath: instancePath + "/lastUpdatedAt",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/lastUpdatedAt/type",
+                  keyword: "type",
+                  params: { type: "string" },
+                  message: "must be string",
+                };
+                if (vErrors === null) {
+                  vErrors = [err96];
+                } else {
+                  vErrors.push(err96);
+                }
+                errors++;
+              }
+            }
+            if (data.ttlMs !== undefined) {
+              let data36 = data.ttlMs;
+              const _errs103 = errors;
+              let valid12 = false;
+              const _errs104 = errors;
+              if (!(typeof data36 == "number" && !(data36 % 1) && !isNaN(data36) && isFinite(data36))) {
+                const err97 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type",
+                  keyword: "type",
+                  params: { type: "integer" },
+                  message: "must be integer",
+                };
+                if (vErrors === null) {
+                  vErrors = [err97];
+                } else {
+                  vErrors.push(err97);
+                }
+                errors++;
+              }
+              if (typeof data36 == "number" && isFinite(data36)) {
+                if (data36 > 9007199254740991 || isNaN(data36)) {
+                  const err98 = {
+                    instancePath: instancePath + "/ttlMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum",
+                    keyword: "maximum",
+                    params: { comparison: "<=", limit: 9007199254740991 },
+                    message: "must be <= 9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err98];
+                  } else {
+                    vErrors.push(err98);
+                  }
+                  errors++;
+                }
+                if (data36 < -9007199254740991 || isNaN(data36)) {
+                  const err99 = {
+                    instancePath: instancePath + "/ttlMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum",
+                    keyword: "minimum",
+                    params: { comparison: ">=", limit: -9007199254740991 },
+                    message: "must be >= -9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err99];
+                  } else {
+                    vErrors.push(err99);
+                  }
+                  errors++;
+                }
+              }
+              var _valid5 = _errs104 === errors;
+              valid12 = valid12 || _valid5;
+              if (!valid12) {
+                const _errs106 = errors;
+                if (data36 !== null) {
+                  const err100 = {
+                    instancePath: instancePath + "/ttlMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type",
+                    keyword: "type",
+                    params: { type: "null" },
+                    message: "must be null",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err100];
+                  } else {
+                    vErrors.push(err100);
+                  }
+                  errors++;
+                }
+                var _valid5 = _errs106 === errors;
+                valid12 = valid12 || _valid5;
+              }
+              if (!valid12) {
+                const err101 = {
+                  instancePath: instancePath + "/ttlMs",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf",
+                  keyword: "anyOf",
+                  params: {},
+                  message: "must match a schema in anyOf",
+                };
+                if (vErrors === null) {
+                  vErrors = [err101];
+                } else {
+                  vErrors.push(err101);
+                }
+                errors++;
+              } else {
+                errors = _errs103;
+                if (vErrors !== null) {
+                  if (_errs103) {
+                    vErrors.length = _errs103;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data.pollIntervalMs !== undefined) {
+              let data37 = data.pollIntervalMs;
+              if (!(typeof data37 == "number" && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
+                const err102 = {
+                  instancePath: instancePath + "/pollIntervalMs",
+                  schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/type",
+                  keyword: "type",
+                  params: { type: "integer" },
+                  message: "must be integer",
+                };
+                if (vErrors === null) {
+                  vErrors = [err102];
+                } else {
+                  vErrors.push(err102);
+                }
+                errors++;
+              }
+              if (typeof data37 == "number" && isFinite(data37)) {
+                if (data37 > 9007199254740991 || isNaN(data37)) {
+                  const err103 = {
+                    instancePath: instancePath + "/pollIntervalMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/maximum",
+                    keyword: "maximum",
+                    params: { comparison: "<=", limit: 9007199254740991 },
+                    message: "must be <= 9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err103];
+                  } else {
+                    vErrors.push(err103);
+                  }
+                  errors++;
+                }
+                if (data37 < -9007199254740991 || isNaN(data37)) {
+                  const err104 = {
+                    instancePath: instancePath + "/pollIntervalMs",
+                    schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/minimum",
+                    keyword: "minimum",
+                    params: { comparison: ">=", limit: -9007199254740991 },
+                    message: "must be >= -9007199254740991",
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err104];
+                  } else {
+                    vErrors.push(err104);
+                  }
+                  errors++;
+                }
+              }
+            }
           } else {
-            vErrors.push(err79);
+            const err105 = {
+              instancePath,
+              schemaPath: "#/allOf/1/anyOf/4/type",
+              keyword: "type",
+              params: { type: "object" },
+              message: "must be object",
+            };
+            if (vErrors === null) {
+              vErrors = [err105];
+            } else {
+              vErrors.push(err105);
+            }
+            errors++;
           }
-          errors++;
+          var _valid0 = _errs90 === errors;
+          valid1 = valid1 || _valid0;
         }
       }
-      var _valid4 = _errs83 === errors;
-      valid10 = valid10 || _valid4;
-      const _errs85 = errors;
-      if (data28 !== null) {
-        const err80 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err80];
-        } else {
-          vErrors.push(err80);
-        }
-        errors++;
-      }
-      var _valid4 = _errs85 === errors;
-      valid10 = valid10 || _valid4;
-      if (!valid10) {
-        const err81 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/3/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err81];
-        } else {
-          vErrors.push(err81);
-        }
-        errors++;
-      } else {
-        errors = _errs82;
-        if (vErrors !== null) {
-          if (_errs82) {
-            vErrors.length = _errs82;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data29 = data.pollIntervalMs;
-      if (!(typeof data29 == "number" && !(data29 % 1) && !isNaN(data29) && isFinite(data29))) {
-        const err82 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err82];
-        } else {
-          vErrors.push(err82);
-        }
-        errors++;
-      }
-      if (typeof data29 == "number" && isFinite(data29)) {
-        if (data29 > 9007199254740991 || isNaN(data29)) {
-          const err83 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err83];
-          } else {
-            vErrors.push(err83);
-          }
-          errors++;
-        }
-        if (data29 < -9007199254740991 || isNaN(data29)) {
-          const err84 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/3/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err84];
-          } else {
-            vErrors.push(err84);
-          }
-          errors++;
-        }
-      }
-    }
-    if (data.error !== undefined) {
-      if (!(
-        fastSet.Error(data.error) ||
-        validate_Error(data.error, {
-          instancePath: instancePath + "/error",
-          parentData: data,
-          parentDataProperty: "error",
-          rootData,
-          dynamicAnchors,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Error.errors : vErrors.concat(validate_Error.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err85 = {
-      instancePath,
-      schemaPath: "#/allOf/1/anyOf/3/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err85];
-    } else {
-      vErrors.push(err85);
-    }
-    errors++;
-  }
-  var _valid0 = _errs69 === errors;
-  valid1 = valid1 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
-      props0.error = true;
-    }
-  }
-  const _errs90 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err86 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err86];
-      } else {
-        vErrors.push(err86);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err87 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err87];
-      } else {
-        vErrors.push(err87);
-      }
-      errors++;
-    }
-    if (data.createdAt === undefined) {
-      const err88 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "createdAt" },
-        message: "must have required property '" + "createdAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err88];
-      } else {
-        vErrors.push(err88);
-      }
-      errors++;
-    }
-    if (data.lastUpdatedAt === undefined) {
-      const err89 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "lastUpdatedAt" },
-        message: "must have required property '" + "lastUpdatedAt" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err89];
-      } else {
-        vErrors.push(err89);
-      }
-      errors++;
-    }
-    if (data.ttlMs === undefined) {
-      const err90 = {
-        instancePath,
-        schemaPath: "#/allOf/1/anyOf/4/required",
-        keyword: "required",
-        params: { missingProperty: "ttlMs" },
-        message: "must have required property '" + "ttlMs" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err90];
-      } else {
-        vErrors.push(err90);
-      }
-      errors++;
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err91 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/allOf/1/anyOf/4/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err91];
-        } else {
-          vErrors.push(err91);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      let data32 = data.status;
-      if (typeof data32 !== "string") {
-        const err92 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/4/properties/status/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err92];
-        } else {
-          vErrors.push(err92);
-        }
-        errors++;
-      }
-      if ("cancelled" !== data32) {
-        const err93 = {
-          instancePath: instancePath + "/status",
-          schemaPath: "#/allOf/1/anyOf/4/properties/status/const",
-          keyword: "const",
-          params: { allowedValue: "cancelled" },
-          message: "must be equal to constant",
-        };
-        if (vErrors === null) {
-          vErrors = [err93];
-        } else {
-          vErrors.push(err93);
-        }
-        errors++;
-      }
-    }
-    if (data.statusMessage !== undefined) {
-      if (typeof data.statusMessage !== "string") {
-        const err94 = {
-          instancePath: instancePath + "/statusMessage",
-          schemaPath: "#/allOf/1/anyOf/4/properties/statusMessage/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err94];
-        } else {
-          vErrors.push(err94);
-        }
-        errors++;
-      }
-    }
-    if (data.createdAt !== undefined) {
-      if (typeof data.createdAt !== "string") {
-        const err95 = {
-          instancePath: instancePath + "/createdAt",
-          schemaPath: "#/allOf/1/anyOf/4/properties/createdAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err95];
-        } else {
-          vErrors.push(err95);
-        }
-        errors++;
-      }
-    }
-    if (data.lastUpdatedAt !== undefined) {
-      if (typeof data.lastUpdatedAt !== "string") {
-        const err96 = {
-          instancePath: instancePath + "/lastUpdatedAt",
-          schemaPath: "#/allOf/1/anyOf/4/properties/lastUpdatedAt/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err96];
-        } else {
-          vErrors.push(err96);
-        }
-        errors++;
-      }
-    }
-    if (data.ttlMs !== undefined) {
-      let data36 = data.ttlMs;
-      const _errs103 = errors;
-      let valid12 = false;
-      const _errs104 = errors;
-      if (!(typeof data36 == "number" && !(data36 % 1) && !isNaN(data36) && isFinite(data36))) {
-        const err97 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err97];
-        } else {
-          vErrors.push(err97);
-        }
-        errors++;
-      }
-      if (typeof data36 == "number" && isFinite(data36)) {
-        if (data36 > 9007199254740991 || isNaN(data36)) {
-          const err98 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err98];
-          } else {
-            vErrors.push(err98);
-          }
-          errors++;
-        }
-        if (data36 < -9007199254740991 || isNaN(data36)) {
-          const err99 = {
-            instancePath: instancePath + "/ttlMs",
-            schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err99];
-          } else {
-            vErrors.push(err99);
-          }
-          errors++;
-        }
-      }
-      var _valid5 = _errs104 === errors;
-      valid12 = valid12 || _valid5;
-      const _errs106 = errors;
-      if (data36 !== null) {
-        const err100 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err100];
-        } else {
-          vErrors.push(err100);
-        }
-        errors++;
-      }
-      var _valid5 = _errs106 === errors;
-      valid12 = valid12 || _valid5;
-      if (!valid12) {
-        const err101 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/allOf/1/anyOf/4/properties/ttlMs/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err101];
-        } else {
-          vErrors.push(err101);
-        }
-        errors++;
-      } else {
-        errors = _errs103;
-        if (vErrors !== null) {
-          if (_errs103) {
-            vErrors.length = _errs103;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.pollIntervalMs !== undefined) {
-      let data37 = data.pollIntervalMs;
-      if (!(typeof data37 == "number" && !(data37 % 1) && !isNaN(data37) && isFinite(data37))) {
-        const err102 = {
-          instancePath: instancePath + "/pollIntervalMs",
-          schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err102];
-        } else {
-          vErrors.push(err102);
-        }
-        errors++;
-      }
-      if (typeof data37 == "number" && isFinite(data37)) {
-        if (data37 > 9007199254740991 || isNaN(data37)) {
-          const err103 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 9007199254740991 },
-            message: "must be <= 9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err103];
-          } else {
-            vErrors.push(err103);
-          }
-          errors++;
-        }
-        if (data37 < -9007199254740991 || isNaN(data37)) {
-          const err104 = {
-            instancePath: instancePath + "/pollIntervalMs",
-            schemaPath: "#/allOf/1/anyOf/4/properties/pollIntervalMs/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -9007199254740991 },
-            message: "must be >= -9007199254740991",
-          };
-          if (vErrors === null) {
-            vErrors = [err104];
-          } else {
-            vErrors.push(err104);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err105 = {
-      instancePath,
-      schemaPath: "#/allOf/1/anyOf/4/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err105];
-    } else {
-      vErrors.push(err105);
-    }
-    errors++;
-  }
-  var _valid0 = _errs90 === errors;
-  valid1 = valid1 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.taskId = true;
-      props0.status = true;
-      props0.statusMessage = true;
-      props0.createdAt = true;
-      props0.lastUpdatedAt = true;
-      props0.ttlMs = true;
-      props0.pollIntervalMs = true;
     }
   }
   if (!valid1) {
@@ -26045,10 +23929,6 @@ function validate_TaskStatusNotification_allOf_1_properties_params(
         vErrors = null;
       }
     }
-  }
-  if (props0 !== true) {
-    props0 = props0 || {};
-    props0._meta = true;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key1 in data) {
@@ -26101,27 +23981,15 @@ function validate_TaskStatusNotification_allOf_1_properties_params(
     }
     errors++;
   }
-  if (props0 !== true) {
-    props0 = true;
-  }
   validate_TaskStatusNotification_allOf_1_properties_params.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_TaskStatusNotification_allOf_1_properties_params.evaluated = { dynamicProps: true, dynamicItems: false };
 function validate_TaskSubscriptionAcknowledgedNotifications(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskSubscriptionAcknowledgedNotifications.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskIds !== undefined) {
       let data0 = data.taskIds;
@@ -26178,24 +24046,12 @@ function validate_TaskSubscriptionAcknowledgedNotifications(
   validate_TaskSubscriptionAcknowledgedNotifications.errors = vErrors;
   return errors === 0;
 }
-validate_TaskSubscriptionAcknowledgedNotifications.evaluated = {
-  props: { taskIds: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TaskSubscriptionNotifications(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TaskSubscriptionNotifications.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskIds !== undefined) {
       let data0 = data.taskIds;
@@ -26252,24 +24108,12 @@ function validate_TaskSubscriptionNotifications(
   validate_TaskSubscriptionNotifications.errors = vErrors;
   return errors === 0;
 }
-validate_TaskSubscriptionNotifications.evaluated = {
-  props: { taskIds: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TasksExtensionCapability(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TasksExtensionCapability.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       const _errs1 = errors;
@@ -26339,20 +24183,9 @@ function validate_TasksExtensionCapability(
   validate_TasksExtensionCapability.errors = vErrors;
   return errors === 0;
 }
-validate_TasksExtensionCapability.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_TextContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TextContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.text === undefined) {
       const err0 = {
@@ -26392,7 +24225,6 @@ function validate_TextContent(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -26407,7 +24239,6 @@ function validate_TextContent(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -26482,24 +24313,9 @@ function validate_TextContent(
   validate_TextContent.errors = vErrors;
   return errors === 0;
 }
-validate_TextContent.evaluated = {
-  props: { _meta: true, annotations: true, text: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_TextContent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TextContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.text === undefined) {
       const err0 = {
@@ -26539,7 +24355,6 @@ function validate_TextContent_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -26554,7 +24369,6 @@ function validate_TextContent_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -26629,24 +24443,12 @@ function validate_TextContent_2(
   validate_TextContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_TextContent_2.evaluated = {
-  props: { _meta: true, annotations: true, text: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TextResourceContents(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextResourceContents.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.text === undefined) {
       const err0 = {
@@ -26686,7 +24488,6 @@ function validate_TextResourceContents(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -26779,24 +24580,12 @@ function validate_TextResourceContents(
   validate_TextResourceContents.errors = vErrors;
   return errors === 0;
 }
-validate_TextResourceContents.evaluated = {
-  props: { _meta: true, mimeType: true, text: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TextResourceContents_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextResourceContents_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.text === undefined) {
       const err0 = {
@@ -26836,7 +24625,6 @@ function validate_TextResourceContents_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -26929,24 +24717,12 @@ function validate_TextResourceContents_2(
   validate_TextResourceContents_2.errors = vErrors;
   return errors === 0;
 }
-validate_TextResourceContents_2.evaluated = {
-  props: { _meta: true, mimeType: true, text: true, uri: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TitledMultiSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TitledMultiSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.items === undefined) {
       const err0 = {
@@ -27273,24 +25049,12 @@ function validate_TitledMultiSelectEnumSchema(
   validate_TitledMultiSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_TitledMultiSelectEnumSchema.evaluated = {
-  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TitledMultiSelectEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TitledMultiSelectEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.items === undefined) {
       const err0 = {
@@ -27617,24 +25381,12 @@ function validate_TitledMultiSelectEnumSchema_2(
   validate_TitledMultiSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_TitledMultiSelectEnumSchema_2.evaluated = {
-  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TitledSingleSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TitledSingleSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.oneOf === undefined) {
       const err0 = {
@@ -27871,24 +25623,12 @@ function validate_TitledSingleSelectEnumSchema(
   validate_TitledSingleSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_TitledSingleSelectEnumSchema.evaluated = {
-  props: { default: true, description: true, oneOf: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_TitledSingleSelectEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TitledSingleSelectEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.oneOf === undefined) {
       const err0 = {
@@ -28125,24 +25865,9 @@ function validate_TitledSingleSelectEnumSchema_2(
   validate_TitledSingleSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_TitledSingleSelectEnumSchema_2.evaluated = {
-  props: { default: true, description: true, oneOf: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Tool(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Tool(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Tool.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.inputSchema === undefined) {
       const err0 = {
@@ -28182,7 +25907,6 @@ function validate_Tool(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -28197,7 +25921,6 @@ function validate_Tool(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
@@ -28233,7 +25956,6 @@ function validate_Tool(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -28428,33 +26150,9 @@ function validate_Tool(
   validate_Tool.errors = vErrors;
   return errors === 0;
 }
-validate_Tool.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    inputSchema: true,
-    name: true,
-    outputSchema: true,
-    title: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolAnnotations(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolAnnotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolAnnotations.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.destructiveHint !== undefined) {
       if (typeof data.destructiveHint !== "boolean") {
@@ -28559,24 +26257,9 @@ function validate_ToolAnnotations(
   validate_ToolAnnotations.errors = vErrors;
   return errors === 0;
 }
-validate_ToolAnnotations.evaluated = {
-  props: { destructiveHint: true, idempotentHint: true, openWorldHint: true, readOnlyHint: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolAnnotations_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolAnnotations_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolAnnotations_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.destructiveHint !== undefined) {
       if (typeof data.destructiveHint !== "boolean") {
@@ -28681,24 +26364,9 @@ function validate_ToolAnnotations_2(
   validate_ToolAnnotations_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolAnnotations_2.evaluated = {
-  props: { destructiveHint: true, idempotentHint: true, openWorldHint: true, readOnlyHint: true, title: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolChoice(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolChoice(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolChoice.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.mode !== undefined) {
       let data0 = data.mode;
@@ -28751,20 +26419,9 @@ function validate_ToolChoice(
   validate_ToolChoice.errors = vErrors;
   return errors === 0;
 }
-validate_ToolChoice.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
-function validate_ToolChoice_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolChoice_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolChoice_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.mode !== undefined) {
       let data0 = data.mode;
@@ -28817,20 +26474,9 @@ function validate_ToolChoice_2(
   validate_ToolChoice_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolChoice_2.evaluated = { props: { mode: true }, dynamicProps: false, dynamicItems: false };
-function validate_ToolResultContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolResultContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolResultContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -28885,7 +26531,6 @@ function validate_ToolResultContent(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -28904,7 +26549,6 @@ function validate_ToolResultContent(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -29012,24 +26656,12 @@ function validate_ToolResultContent(
   validate_ToolResultContent.errors = vErrors;
   return errors === 0;
 }
-validate_ToolResultContent.evaluated = {
-  props: { _meta: true, content: true, isError: true, structuredContent: true, toolUseId: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_ToolResultContent_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolResultContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -29084,7 +26716,6 @@ function validate_ToolResultContent_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -29103,7 +26734,6 @@ function validate_ToolResultContent_2(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -29211,24 +26841,9 @@ function validate_ToolResultContent_2(
   validate_ToolResultContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolResultContent_2.evaluated = {
-  props: { _meta: true, content: true, isError: true, structuredContent: true, toolUseId: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolUseContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolUseContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolUseContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -29298,7 +26913,6 @@ function validate_ToolUseContent(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -29409,24 +27023,9 @@ function validate_ToolUseContent(
   validate_ToolUseContent.errors = vErrors;
   return errors === 0;
 }
-validate_ToolUseContent.evaluated = {
-  props: { _meta: true, id: true, input: true, name: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ToolUseContent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ToolUseContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ToolUseContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -29496,7 +27095,6 @@ function validate_ToolUseContent_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -29607,24 +27205,9 @@ function validate_ToolUseContent_2(
   validate_ToolUseContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_ToolUseContent_2.evaluated = {
-  props: { _meta: true, id: true, input: true, name: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Tool_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Tool_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Tool_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.inputSchema === undefined) {
       const err0 = {
@@ -29664,7 +27247,6 @@ function validate_Tool_2(
           parentData: data,
           parentDataProperty: "_meta",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_MetaObject.errors : vErrors.concat(validate_MetaObject.errors);
@@ -29679,7 +27261,6 @@ function validate_Tool_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_ToolAnnotations.errors : vErrors.concat(validate_ToolAnnotations.errors);
@@ -29715,7 +27296,6 @@ function validate_Tool_2(
               parentData: data3,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Icon.errors : vErrors.concat(validate_Icon.errors);
@@ -29910,33 +27490,12 @@ function validate_Tool_2(
   validate_Tool_2.errors = vErrors;
   return errors === 0;
 }
-validate_Tool_2.evaluated = {
-  props: {
-    _meta: true,
-    annotations: true,
-    description: true,
-    icons: true,
-    inputSchema: true,
-    name: true,
-    outputSchema: true,
-    title: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UntitledMultiSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UntitledMultiSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.items === undefined) {
       const err0 = {
@@ -30245,24 +27804,12 @@ function validate_UntitledMultiSelectEnumSchema(
   validate_UntitledMultiSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_UntitledMultiSelectEnumSchema.evaluated = {
-  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UntitledMultiSelectEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UntitledMultiSelectEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.items === undefined) {
       const err0 = {
@@ -30571,24 +28118,12 @@ function validate_UntitledMultiSelectEnumSchema_2(
   validate_UntitledMultiSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_UntitledMultiSelectEnumSchema_2.evaluated = {
-  props: { default: true, description: true, items: true, maxItems: true, minItems: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UntitledSingleSelectEnumSchema(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UntitledSingleSelectEnumSchema.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.enum === undefined) {
       const err0 = {
@@ -30759,24 +28294,12 @@ function validate_UntitledSingleSelectEnumSchema(
   validate_UntitledSingleSelectEnumSchema.errors = vErrors;
   return errors === 0;
 }
-validate_UntitledSingleSelectEnumSchema.evaluated = {
-  props: { default: true, description: true, enum: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UntitledSingleSelectEnumSchema_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UntitledSingleSelectEnumSchema_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.enum === undefined) {
       const err0 = {
@@ -30947,27 +28470,12 @@ function validate_UntitledSingleSelectEnumSchema_2(
   validate_UntitledSingleSelectEnumSchema_2.errors = vErrors;
   return errors === 0;
 }
-validate_UntitledSingleSelectEnumSchema_2.evaluated = {
-  props: { default: true, description: true, enum: true, title: true, type: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_UpdateTaskRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_UpdateTaskRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UpdateTaskRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (!(
     fastSet.JSONRPCRequest(data) ||
-    validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    validate_JSONRPCRequest(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors = vErrors === null ? validate_JSONRPCRequest.errors : vErrors.concat(validate_JSONRPCRequest.errors);
     errors = vErrors.length;
@@ -31094,7 +28602,6 @@ function validate_UpdateTaskRequest(
               parentData: data1,
               parentDataProperty: "inputResponses",
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors =
@@ -31136,24 +28643,12 @@ function validate_UpdateTaskRequest(
   validate_UpdateTaskRequest.errors = vErrors;
   return errors === 0;
 }
-validate_UpdateTaskRequest.evaluated = {
-  props: { method: true, params: true, id: true, jsonrpc: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_UpdateTaskRequest_allOf_1_properties_params(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UpdateTaskRequest_allOf_1_properties_params.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -31210,7 +28705,6 @@ function validate_UpdateTaskRequest_allOf_1_properties_params(
           parentData: data,
           parentDataProperty: "inputResponses",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_InputResponses.errors : vErrors.concat(validate_InputResponses.errors);
@@ -31235,28 +28729,10 @@ function validate_UpdateTaskRequest_allOf_1_properties_params(
   validate_UpdateTaskRequest_allOf_1_properties_params.errors = vErrors;
   return errors === 0;
 }
-validate_UpdateTaskRequest_allOf_1_properties_params.evaluated = {
-  props: { taskId: true, inputResponses: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_UpdateTaskResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_UpdateTaskResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_UpdateTaskResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
-  if (!(
-    fastSet.Result(data) ||
-    validate_Result(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
-  )) {
+  if (!(fastSet.Result(data) || validate_Result(data, { instancePath, parentData, parentDataProperty, rootData }))) {
     vErrors = vErrors === null ? validate_Result.errors : vErrors.concat(validate_Result.errors);
     errors = vErrors.length;
   }
@@ -31327,20 +28803,9 @@ function validate_UpdateTaskResult(
   validate_UpdateTaskResult.errors = vErrors;
   return errors === 0;
 }
-validate_UpdateTaskResult.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_WorkingTask(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_WorkingTask(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_WorkingTask.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.taskId === undefined) {
       const err0 = {
@@ -31572,24 +29037,26 @@ function validate_WorkingTask(
       }
       var _valid0 = _errs13 === errors;
       valid1 = valid1 || _valid0;
-      const _errs15 = errors;
-      if (data5 !== null) {
-        const err14 = {
-          instancePath: instancePath + "/ttlMs",
-          schemaPath: "#/properties/ttlMs/anyOf/1/type",
-          keyword: "type",
-          params: { type: "null" },
-          message: "must be null",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
+      if (!valid1) {
+        const _errs15 = errors;
+        if (data5 !== null) {
+          const err14 = {
+            instancePath: instancePath + "/ttlMs",
+            schemaPath: "#/properties/ttlMs/anyOf/1/type",
+            keyword: "type",
+            params: { type: "null" },
+            message: "must be null",
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
         }
-        errors++;
+        var _valid0 = _errs15 === errors;
+        valid1 = valid1 || _valid0;
       }
-      var _valid0 = _errs15 === errors;
-      valid1 = valid1 || _valid0;
       if (!valid1) {
         const err15 = {
           instancePath: instancePath + "/ttlMs",
@@ -31683,19 +29150,6 @@ function validate_WorkingTask(
   validate_WorkingTask.errors = vErrors;
   return errors === 0;
 }
-validate_WorkingTask.evaluated = {
-  props: {
-    taskId: true,
-    status: true,
-    statusMessage: true,
-    createdAt: true,
-    lastUpdatedAt: true,
-    ttlMs: true,
-    pollIntervalMs: true,
-  },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 const wrapper_JSONObject = { validate: validate_JSONObject };
 const wrapper_JSONValue = { validate: validate_JSONValue };
 

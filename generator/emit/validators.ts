@@ -93,6 +93,17 @@ export function createAjv(
 
 export { standaloneEsm } from './standalone.ts';
 
+/**
+ * The ajv class of a document's all-errors set: as the accept path's (emit/accept-path.ts acceptPathClass),
+ * Ajv2020 without its unevaluated-properties bookkeeping when no schema of the document needs it. The
+ * report is the same: that bookkeeping makes a union try every branch after one has passed (to learn which
+ * properties the others evaluate), and the errors of a union with a passing branch are dropped anyway.
+ * test/generated/accept-path.test.ts compares the reports with ajv's own Ajv2020.
+ */
+export function allErrorsClass(doc: JsonObject, draft: PinPlan['draft']): AjvClass {
+  return acceptPathClass(doc, draft);
+}
+
 /** A pin's validation document compiled once by the all-errors ajv instance (see {@link compiledDocument}). */
 export interface CompiledDocument {
   readonly ajv: ReturnType<typeof createAjv>;
@@ -115,8 +126,15 @@ const compiledDocuments = new WeakMap<PinPlan, CompiledDocument>();
 export function compiledDocument(plan: PinPlan): CompiledDocument {
   let compiled = compiledDocuments.get(plan);
   if (compiled) return compiled;
-  const ajv = createAjv(plan, true);
   const doc = validationDocument(plan);
+  const Class = allErrorsClass(doc, plan.draft);
+  // The class without unevaluated-properties support has no meta-schema: the document is checked against
+  // 2020-12's by an instance that has it, as Ajv2020 checks every schema it is given.
+  if (Class !== Ajv.default && Class !== Ajv2020.default) {
+    const meta = new Ajv2020.default({ strict: false });
+    if (!meta.validateSchema(doc)) throw new Error(`${plan.id}: schema is invalid: ${meta.errorsText(meta.errors)}`);
+  }
+  const ajv = createAjv(plan, true, {}, Class);
   ajv.addSchema(doc);
   const refs = validatorRefs(plan);
   const validators = new Map<string, ValidateFunction>();

@@ -4,8 +4,9 @@
  * exactly the all-errors report on `.errors`.
  *
  * The reference is ajv compiling the pin's validation document at test time with the generator's all-errors
- * options (compiledDocument, the instance the generator writes validators.js from and checks the fixtures
- * with): the validators validators.js held before it had an accept path. For every pin, each
+ * options and ajv's own class for the draft (Ajv2020 keeps its unevaluated-properties bookkeeping, which
+ * the generator leaves out where no schema needs it): the validators validators.js held before it had an
+ * accept path. For every pin, each
  * value of a pool (the 2026-07-28 examples, every recorded MCP and A2A message and every object or array in
  * one) is checked against every validator of the pin; then, for each validator that accepts a value, mutated
  * copies of the value (a property removed or added, a value replaced by one of another type, a union's tag
@@ -17,7 +18,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createContext } from '../../generator/context.ts';
-import { compiledDocument } from '../../generator/emit/validators.ts';
+import { createAjv, validationDocument, validatorRefs } from '../../generator/emit/validators.ts';
 import { loadAndCheck } from '../../generator/generate.ts';
 import { cases, requiredPresent, wrongTypeMutation } from '../helpers/examples.ts';
 import { ROOT } from '../helpers/project.ts';
@@ -124,8 +125,12 @@ async function load(plan: (typeof plans)[number]): Promise<Pin> {
   const dir = join(ROOT, 'generated', plan.id);
   const exported = (await import(pathToFileURL(join(dir, 'validators.js')).href)) as Record<string, Validate>;
   const fast = (await import(pathToFileURL(join(dir, 'validators.fast.js')).href)) as Record<string, Validate>;
-  const compiled = compiledDocument(plan);
-  const reference = (name: string) => compiled.validator(name) as unknown as Validate;
+  // ajv's own class for the pin's draft (Ajv2020 with its unevaluated-properties bookkeeping), with the
+  // generator's all-errors options: the generator compiles validators.js with a class that leaves it out.
+  const ajv = createAjv(plan, false);
+  ajv.addSchema(validationDocument(plan));
+  const refs = validatorRefs(plan);
+  const reference = (name: string) => ajv.getSchema(refs[name]!) as unknown as Validate;
   return { exported, fast, reference, names: plan.validators.map((v) => v.name) };
 }
 

@@ -26,19 +26,9 @@ const schema_SaveNoteRequest = {
   type: "object",
 };
 const schema_Struct = { type: "object" };
-function validate_Note(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Note(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Note.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(key0 === "noteId" || key0 === "kind" || key0 === "metadata" || pattern_a9dc9ddc.test(key0))) {
@@ -82,7 +72,6 @@ function validate_Note(
           parentData: data,
           parentDataProperty: "kind",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_NoteKind.errors : vErrors.concat(validate_NoteKind.errors);
@@ -97,7 +86,6 @@ function validate_Note(
           parentData: data,
           parentDataProperty: "metadata",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
@@ -141,20 +129,9 @@ function validate_Note(
   validate_Note.errors = vErrors;
   return errors === 0;
 }
-validate_Note.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_NoteKind(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_NoteKind(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NoteKind.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
@@ -191,89 +168,93 @@ function validate_NoteKind(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  const _errs3 = errors;
-  if (typeof data !== "string") {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  if (!(data === "NOTE_KIND_PLAIN" || data === "NOTE_KIND_CHECKLIST")) {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/enum",
-      keyword: "enum",
-      params: { allowedValues: schema_NoteKind.anyOf[1].enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs5 = errors;
-  if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: "integer" },
-      message: "must be integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  if (typeof data == "number" && isFinite(data)) {
-    if (data > 2147483647 || isNaN(data)) {
-      const err5 = {
+  if (!valid0) {
+    const _errs3 = errors;
+    if (typeof data !== "string") {
+      const err2 = {
         instancePath,
-        schemaPath: "#/anyOf/2/maximum",
-        keyword: "maximum",
-        params: { comparison: "<=", limit: 2147483647 },
-        message: "must be <= 2147483647",
+        schemaPath: "#/anyOf/1/type",
+        keyword: "type",
+        params: { type: "string" },
+        message: "must be string",
       };
       if (vErrors === null) {
-        vErrors = [err5];
+        vErrors = [err2];
       } else {
-        vErrors.push(err5);
+        vErrors.push(err2);
       }
       errors++;
     }
-    if (data < -2147483648 || isNaN(data)) {
-      const err6 = {
+    if (!(data === "NOTE_KIND_PLAIN" || data === "NOTE_KIND_CHECKLIST")) {
+      const err3 = {
         instancePath,
-        schemaPath: "#/anyOf/2/minimum",
-        keyword: "minimum",
-        params: { comparison: ">=", limit: -2147483648 },
-        message: "must be >= -2147483648",
+        schemaPath: "#/anyOf/1/enum",
+        keyword: "enum",
+        params: { allowedValues: schema_NoteKind.anyOf[1].enum },
+        message: "must be equal to one of the allowed values",
       };
       if (vErrors === null) {
-        vErrors = [err6];
+        vErrors = [err3];
       } else {
-        vErrors.push(err6);
+        vErrors.push(err3);
       }
       errors++;
     }
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs5 = errors;
+      if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+        const err4 = {
+          instancePath,
+          schemaPath: "#/anyOf/2/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data == "number" && isFinite(data)) {
+        if (data > 2147483647 || isNaN(data)) {
+          const err5 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 2147483647 },
+            message: "must be <= 2147483647",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data < -2147483648 || isNaN(data)) {
+          const err6 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: -2147483648 },
+            message: "must be >= -2147483648",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs5 === errors;
+      valid0 = valid0 || _valid0;
+    }
   }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
   if (!valid0) {
     const err7 = {
       instancePath,
@@ -301,20 +282,9 @@ function validate_NoteKind(
   validate_NoteKind.errors = vErrors;
   return errors === 0;
 }
-validate_NoteKind.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_NoteKind_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_NoteKind_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_NoteKind_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
@@ -351,89 +321,93 @@ function validate_NoteKind_2(
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  const _errs3 = errors;
-  if (typeof data !== "string") {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  if (!(data === "NOTE_KIND_PLAIN" || data === "NOTE_KIND_CHECKLIST")) {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/anyOf/1/enum",
-      keyword: "enum",
-      params: { allowedValues: schema_NoteKind.anyOf[1].enum },
-      message: "must be equal to one of the allowed values",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  const _errs5 = errors;
-  if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/anyOf/2/type",
-      keyword: "type",
-      params: { type: "integer" },
-      message: "must be integer",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  if (typeof data == "number" && isFinite(data)) {
-    if (data > 2147483647 || isNaN(data)) {
-      const err5 = {
+  if (!valid0) {
+    const _errs3 = errors;
+    if (typeof data !== "string") {
+      const err2 = {
         instancePath,
-        schemaPath: "#/anyOf/2/maximum",
-        keyword: "maximum",
-        params: { comparison: "<=", limit: 2147483647 },
-        message: "must be <= 2147483647",
+        schemaPath: "#/anyOf/1/type",
+        keyword: "type",
+        params: { type: "string" },
+        message: "must be string",
       };
       if (vErrors === null) {
-        vErrors = [err5];
+        vErrors = [err2];
       } else {
-        vErrors.push(err5);
+        vErrors.push(err2);
       }
       errors++;
     }
-    if (data < -2147483648 || isNaN(data)) {
-      const err6 = {
+    if (!(data === "NOTE_KIND_PLAIN" || data === "NOTE_KIND_CHECKLIST")) {
+      const err3 = {
         instancePath,
-        schemaPath: "#/anyOf/2/minimum",
-        keyword: "minimum",
-        params: { comparison: ">=", limit: -2147483648 },
-        message: "must be >= -2147483648",
+        schemaPath: "#/anyOf/1/enum",
+        keyword: "enum",
+        params: { allowedValues: schema_NoteKind.anyOf[1].enum },
+        message: "must be equal to one of the allowed values",
       };
       if (vErrors === null) {
-        vErrors = [err6];
+        vErrors = [err3];
       } else {
-        vErrors.push(err6);
+        vErrors.push(err3);
       }
       errors++;
     }
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs5 = errors;
+      if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
+        const err4 = {
+          instancePath,
+          schemaPath: "#/anyOf/2/type",
+          keyword: "type",
+          params: { type: "integer" },
+          message: "must be integer",
+        };
+        if (vErrors === null) {
+          vErrors = [err4];
+        } else {
+          vErrors.push(err4);
+        }
+        errors++;
+      }
+      if (typeof data == "number" && isFinite(data)) {
+        if (data > 2147483647 || isNaN(data)) {
+          const err5 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/maximum",
+            keyword: "maximum",
+            params: { comparison: "<=", limit: 2147483647 },
+            message: "must be <= 2147483647",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+        if (data < -2147483648 || isNaN(data)) {
+          const err6 = {
+            instancePath,
+            schemaPath: "#/anyOf/2/minimum",
+            keyword: "minimum",
+            params: { comparison: ">=", limit: -2147483648 },
+            message: "must be >= -2147483648",
+          };
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs5 === errors;
+      valid0 = valid0 || _valid0;
+    }
   }
-  var _valid0 = _errs5 === errors;
-  valid0 = valid0 || _valid0;
   if (!valid0) {
     const err7 = {
       instancePath,
@@ -461,20 +435,9 @@ function validate_NoteKind_2(
   validate_NoteKind_2.errors = vErrors;
   return errors === 0;
 }
-validate_NoteKind_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_SaveNoteRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_SaveNoteRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_SaveNoteRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     for (const key0 in data) {
       if (!(key0 === "note")) {
@@ -501,7 +464,6 @@ function validate_SaveNoteRequest(
           parentData: data,
           parentDataProperty: "note",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Note.errors : vErrors.concat(validate_Note.errors);
@@ -526,20 +488,9 @@ function validate_SaveNoteRequest(
   validate_SaveNoteRequest.errors = vErrors;
   return errors === 0;
 }
-validate_SaveNoteRequest.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
-function validate_Struct(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Struct(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Struct.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (!(data && typeof data == "object" && !Array.isArray(data))) {
     const err0 = {
       instancePath,
@@ -558,20 +509,9 @@ function validate_Struct(
   validate_Struct.errors = vErrors;
   return errors === 0;
 }
-validate_Struct.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Struct_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Struct_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Struct_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (!(data && typeof data == "object" && !Array.isArray(data))) {
     const err0 = {
       instancePath,
@@ -590,7 +530,6 @@ function validate_Struct_2(
   validate_Struct_2.errors = vErrors;
   return errors === 0;
 }
-validate_Struct_2.evaluated = { dynamicProps: false, dynamicItems: false };
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
 // validator's answer and errors.

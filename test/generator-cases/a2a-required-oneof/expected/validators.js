@@ -24,19 +24,9 @@ const schema_Note = {
   },
   allOf: [{ oneOf: [{ required: ["text"] }, { anyOf: [{ required: ["rawData"] }, { required: ["raw_data"] }] }] }],
 };
-function validate_Note(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Note(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Note.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs2 = errors;
   let valid1 = false;
   let passing0 = null;
@@ -86,26 +76,28 @@ function validate_Note(
   }
   var _valid1 = _errs6 === errors;
   valid2 = valid2 || _valid1;
-  const _errs7 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.raw_data === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "raw_data" },
-        message: "must have required property '" + "raw_data" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
+  if (!valid2) {
+    const _errs7 = errors;
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.raw_data === undefined) {
+        const err2 = {
+          instancePath,
+          schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
+          keyword: "required",
+          params: { missingProperty: "raw_data" },
+          message: "must have required property '" + "raw_data" + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
       }
-      errors++;
     }
+    var _valid1 = _errs7 === errors;
+    valid2 = valid2 || _valid1;
   }
-  var _valid1 = _errs7 === errors;
-  valid2 = valid2 || _valid1;
   if (!valid2) {
     const err3 = {
       instancePath,
@@ -412,7 +404,6 @@ function validate_Note(
   validate_Note.errors = vErrors;
   return errors === 0;
 }
-validate_Note.evaluated = { props: true, dynamicProps: false, dynamicItems: false };
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
 // validator's answer and errors.

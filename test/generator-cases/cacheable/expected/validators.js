@@ -43,19 +43,9 @@ const schema_Result = {
   properties: { _meta: { type: "object" }, resultType: { type: "string", enum: ["complete"] } },
 };
 const schema_ServerResult = { anyOf: [{ $ref: "#/$defs/ListResult" }] };
-function validate_CacheableResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_CacheableResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_CacheableResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.ttlMs === undefined) {
       const err0 = {
@@ -224,43 +214,20 @@ function validate_CacheableResult(
   validate_CacheableResult.errors = vErrors;
   return errors === 0;
 }
-validate_CacheableResult.evaluated = {
-  props: { _meta: true, resultType: true, ttlMs: true, cacheScope: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ClientRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ClientRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
   if (!(
-    fastSet.ListRequest(data) ||
-    validate_ListRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    fastSet.ListRequest(data) || validate_ListRequest(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors = vErrors === null ? validate_ListRequest.errors : vErrors.concat(validate_ListRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.jsonrpc = true;
-    props0.id = true;
-    props0.method = true;
-    props0.params = true;
-  }
   if (!valid0) {
     const err0 = {
       instancePath,
@@ -286,23 +253,11 @@ function validate_ClientRequest(
     }
   }
   validate_ClientRequest.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_ListRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -444,7 +399,6 @@ function validate_ListRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
@@ -469,24 +423,9 @@ function validate_ListRequest(
   validate_ListRequest.errors = vErrors;
   return errors === 0;
 }
-validate_ListRequest.evaluated = {
-  props: { jsonrpc: true, id: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -628,7 +567,6 @@ function validate_ListRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_RequestParams.errors : vErrors.concat(validate_RequestParams.errors);
@@ -653,24 +591,9 @@ function validate_ListRequest_2(
   validate_ListRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_ListRequest_2.evaluated = {
-  props: { jsonrpc: true, id: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ListResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ListResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ListResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.notes === undefined) {
       const err0 = {
@@ -891,24 +814,9 @@ function validate_ListResult(
   validate_ListResult.errors = vErrors;
   return errors === 0;
 }
-validate_ListResult.evaluated = {
-  props: { _meta: true, resultType: true, ttlMs: true, cacheScope: true, notes: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_RequestParams(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestParams(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -946,20 +854,9 @@ function validate_RequestParams(
   validate_RequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_RequestParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-function validate_RequestParams_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestParams_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -997,20 +894,9 @@ function validate_RequestParams_2(
   validate_RequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_RequestParams_2.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-function validate_Result(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Result.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -1081,40 +967,20 @@ function validate_Result(
   validate_Result.errors = vErrors;
   return errors === 0;
 }
-validate_Result.evaluated = { props: { _meta: true, resultType: true }, dynamicProps: false, dynamicItems: false };
-function validate_ServerResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ServerResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ServerResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
   if (!(
-    fastSet.ListResult(data) ||
-    validate_ListResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    fastSet.ListResult(data) || validate_ListResult(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors = vErrors === null ? validate_ListResult.errors : vErrors.concat(validate_ListResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.resultType = true;
-    props0.ttlMs = true;
-    props0.cacheScope = true;
-    props0.notes = true;
-  }
   if (!valid0) {
     const err0 = {
       instancePath,
@@ -1140,10 +1006,8 @@ function validate_ServerResult(
     }
   }
   validate_ServerResult.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ServerResult.evaluated = { dynamicProps: true, dynamicItems: false };
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
 // validator's answer and errors.

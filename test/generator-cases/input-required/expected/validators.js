@@ -44,38 +44,21 @@ const schema_InputRequiredResult = {
 const schema_RequestParams = { type: "object", properties: { _meta: { type: "object" } } };
 const schema_Result = { type: "object", properties: { _meta: { type: "object" }, resultType: { type: "string" } } };
 const schema_ServerResult = { anyOf: [{ $ref: "#/$defs/DeleteResult" }, { $ref: "#/$defs/InputRequiredResult" }] };
-function validate_ClientRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ClientRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
   if (!(
     fastSet.DeleteRequest(data) ||
-    validate_DeleteRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    validate_DeleteRequest(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors = vErrors === null ? validate_DeleteRequest.errors : vErrors.concat(validate_DeleteRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.jsonrpc = true;
-    props0.id = true;
-    props0.method = true;
-    props0.params = true;
-  }
   if (!valid0) {
     const err0 = {
       instancePath,
@@ -101,23 +84,11 @@ function validate_ClientRequest(
     }
   }
   validate_ClientRequest.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_DeleteRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_DeleteRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_DeleteRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -274,7 +245,6 @@ function validate_DeleteRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -300,24 +270,12 @@ function validate_DeleteRequest(
   validate_DeleteRequest.errors = vErrors;
   return errors === 0;
 }
-validate_DeleteRequest.evaluated = {
-  props: { jsonrpc: true, id: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_DeleteRequestParams(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_DeleteRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -441,24 +399,12 @@ function validate_DeleteRequestParams(
   validate_DeleteRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_DeleteRequestParams.evaluated = {
-  props: { _meta: true, id: true, inputResponses: true, requestState: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_DeleteRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_DeleteRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -582,24 +528,9 @@ function validate_DeleteRequestParams_2(
   validate_DeleteRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_DeleteRequestParams_2.evaluated = {
-  props: { _meta: true, id: true, inputResponses: true, requestState: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_DeleteRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_DeleteRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_DeleteRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -756,7 +687,6 @@ function validate_DeleteRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -782,24 +712,9 @@ function validate_DeleteRequest_2(
   validate_DeleteRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_DeleteRequest_2.evaluated = {
-  props: { jsonrpc: true, id: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_DeleteResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_DeleteResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_DeleteResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.deleted === undefined) {
       const err0 = {
@@ -886,24 +801,12 @@ function validate_DeleteResult(
   validate_DeleteResult.errors = vErrors;
   return errors === 0;
 }
-validate_DeleteResult.evaluated = {
-  props: { _meta: true, resultType: true, deleted: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_InputRequiredResult(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_InputRequiredResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.resultType === undefined) {
       const err0 = {
@@ -1043,24 +946,9 @@ function validate_InputRequiredResult(
   validate_InputRequiredResult.errors = vErrors;
   return errors === 0;
 }
-validate_InputRequiredResult.evaluated = {
-  props: { _meta: true, resultType: true, inputRequests: true, requestState: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_RequestParams(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestParams(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -1098,20 +986,9 @@ function validate_RequestParams(
   validate_RequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_RequestParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-function validate_Result(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Result.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -1166,51 +1043,27 @@ function validate_Result(
   validate_Result.errors = vErrors;
   return errors === 0;
 }
-validate_Result.evaluated = { props: { _meta: true, resultType: true }, dynamicProps: false, dynamicItems: false };
-function validate_ServerResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ServerResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ServerResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_DeleteResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_DeleteResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_DeleteResult.errors : vErrors.concat(validate_DeleteResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.resultType = true;
-    props0.deleted = true;
-  }
-  const _errs2 = errors;
-  if (!validate_InputRequiredResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors =
-      vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0._meta = true;
-      props0.resultType = true;
-      props0.inputRequests = true;
-      props0.requestState = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_InputRequiredResult(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors =
+        vErrors === null ? validate_InputRequiredResult.errors : vErrors.concat(validate_InputRequiredResult.errors);
+      errors = vErrors.length;
     }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
   }
   if (!valid0) {
     const err0 = {
@@ -1237,10 +1090,8 @@ function validate_ServerResult(
     }
   }
   validate_ServerResult.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ServerResult.evaluated = { dynamicProps: true, dynamicItems: false };
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
 // validator's answer and errors.

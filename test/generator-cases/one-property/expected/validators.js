@@ -67,19 +67,9 @@ const schema_TextContent = {
   },
   required: ["type", "text"],
 };
-function validate_Annotations(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Annotations(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Annotations.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.audience !== undefined) {
       let data0 = data.audience;
@@ -93,7 +83,6 @@ function validate_Annotations(
               parentData: data0,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
@@ -134,39 +123,20 @@ function validate_Annotations(
   validate_Annotations.errors = vErrors;
   return errors === 0;
 }
-validate_Annotations.evaluated = { props: { audience: true }, dynamicProps: false, dynamicItems: false };
-function validate_ClientRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ClientRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
   if (!(
-    fastSet.GetRequest(data) ||
-    validate_GetRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    fastSet.GetRequest(data) || validate_GetRequest(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors = vErrors === null ? validate_GetRequest.errors : vErrors.concat(validate_GetRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.jsonrpc = true;
-    props0.id = true;
-    props0.method = true;
-    props0.params = true;
-  }
   if (!valid0) {
     const err0 = {
       instancePath,
@@ -192,54 +162,28 @@ function validate_ClientRequest(
     }
   }
   validate_ClientRequest.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_ContentBlock(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ContentBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ContentBlock.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.type = true;
-    props0.text = true;
-    props0.lang = true;
-    props0.annotations = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.type = true;
-      props0.data = true;
-      props0.mimeType = true;
-      props0.annotations = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
   }
   if (!valid0) {
     const err0 = {
@@ -266,23 +210,11 @@ function validate_ContentBlock(
     }
   }
   validate_ContentBlock.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_GetRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -439,7 +371,6 @@ function validate_GetRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -465,24 +396,9 @@ function validate_GetRequest(
   validate_GetRequest.errors = vErrors;
   return errors === 0;
 }
-validate_GetRequest.evaluated = {
-  props: { jsonrpc: true, id: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_GetRequestParams(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetRequestParams(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -552,20 +468,12 @@ function validate_GetRequestParams(
   validate_GetRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_GetRequestParams.evaluated = { props: { _meta: true, id: true }, dynamicProps: false, dynamicItems: false };
 function validate_GetRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -635,20 +543,9 @@ function validate_GetRequestParams_2(
   validate_GetRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_GetRequestParams_2.evaluated = { props: { _meta: true, id: true }, dynamicProps: false, dynamicItems: false };
-function validate_GetRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -805,7 +702,6 @@ function validate_GetRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -831,24 +727,9 @@ function validate_GetRequest_2(
   validate_GetRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_GetRequest_2.evaluated = {
-  props: { jsonrpc: true, id: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_GetResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_GetResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_GetResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.note === undefined) {
       const err0 = {
@@ -891,7 +772,6 @@ function validate_GetResult(
           parentData: data,
           parentDataProperty: "note",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Note.errors : vErrors.concat(validate_Note.errors);
@@ -916,20 +796,9 @@ function validate_GetResult(
   validate_GetResult.errors = vErrors;
   return errors === 0;
 }
-validate_GetResult.evaluated = { props: { _meta: true, note: true }, dynamicProps: false, dynamicItems: false };
-function validate_ImageContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ImageContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ImageContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -1068,7 +937,6 @@ function validate_ImageContent(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -1093,24 +961,9 @@ function validate_ImageContent(
   validate_ImageContent.errors = vErrors;
   return errors === 0;
 }
-validate_ImageContent.evaluated = {
-  props: { type: true, data: true, mimeType: true, annotations: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ImageContent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ImageContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ImageContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -1249,7 +1102,6 @@ function validate_ImageContent_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -1274,24 +1126,9 @@ function validate_ImageContent_2(
   validate_ImageContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_ImageContent_2.evaluated = {
-  props: { type: true, data: true, mimeType: true, annotations: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_Language(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Language(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Language.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data === "string") {
     if (!pattern_39bfb454.test(data)) {
       const err0 = {
@@ -1326,20 +1163,9 @@ function validate_Language(
   validate_Language.errors = vErrors;
   return errors === 0;
 }
-validate_Language.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Language_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Language_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Language_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data === "string") {
     if (!pattern_39bfb454.test(data)) {
       const err0 = {
@@ -1374,20 +1200,9 @@ function validate_Language_2(
   validate_Language_2.errors = vErrors;
   return errors === 0;
 }
-validate_Language_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Note(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Note(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Note.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -1465,7 +1280,6 @@ function validate_Note(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -1506,20 +1320,9 @@ function validate_Note(
   validate_Note.errors = vErrors;
   return errors === 0;
 }
-validate_Note.evaluated = { props: { id: true, title: true, content: true }, dynamicProps: false, dynamicItems: false };
-function validate_Note_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Note_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Note_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -1597,7 +1400,6 @@ function validate_Note_2(
               parentData: data2,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -1638,24 +1440,9 @@ function validate_Note_2(
   validate_Note_2.errors = vErrors;
   return errors === 0;
 }
-validate_Note_2.evaluated = {
-  props: { id: true, title: true, content: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_RequestParams(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestParams(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -1693,20 +1480,9 @@ function validate_RequestParams(
   validate_RequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_RequestParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-function validate_Result(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Result.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -1744,20 +1520,9 @@ function validate_Result(
   validate_Result.errors = vErrors;
   return errors === 0;
 }
-validate_Result.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-function validate_Role(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Role(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Role.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -1791,20 +1556,9 @@ function validate_Role(
   validate_Role.errors = vErrors;
   return errors === 0;
 }
-validate_Role.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_Role_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Role_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Role_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (typeof data !== "string") {
     const err0 = {
       instancePath,
@@ -1838,37 +1592,20 @@ function validate_Role_2(
   validate_Role_2.errors = vErrors;
   return errors === 0;
 }
-validate_Role_2.evaluated = { dynamicProps: false, dynamicItems: false };
-function validate_ServerResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ServerResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ServerResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
   if (!(
-    fastSet.GetResult(data) ||
-    validate_GetResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    fastSet.GetResult(data) || validate_GetResult(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors = vErrors === null ? validate_GetResult.errors : vErrors.concat(validate_GetResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.note = true;
-  }
   if (!valid0) {
     const err0 = {
       instancePath,
@@ -1894,23 +1631,11 @@ function validate_ServerResult(
     }
   }
   validate_ServerResult.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ServerResult.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_TextContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TextContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -2000,7 +1725,6 @@ function validate_TextContent(
           parentData: data,
           parentDataProperty: "lang",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Language.errors : vErrors.concat(validate_Language.errors);
@@ -2015,7 +1739,6 @@ function validate_TextContent(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -2040,24 +1763,9 @@ function validate_TextContent(
   validate_TextContent.errors = vErrors;
   return errors === 0;
 }
-validate_TextContent.evaluated = {
-  props: { type: true, text: true, lang: true, annotations: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_TextContent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TextContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -2147,7 +1855,6 @@ function validate_TextContent_2(
           parentData: data,
           parentDataProperty: "lang",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Language.errors : vErrors.concat(validate_Language.errors);
@@ -2162,7 +1869,6 @@ function validate_TextContent_2(
           parentData: data,
           parentDataProperty: "annotations",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors = vErrors === null ? validate_Annotations.errors : vErrors.concat(validate_Annotations.errors);
@@ -2187,11 +1893,6 @@ function validate_TextContent_2(
   validate_TextContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_TextContent_2.evaluated = {
-  props: { type: true, text: true, lang: true, annotations: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
 // validator's answer and errors.

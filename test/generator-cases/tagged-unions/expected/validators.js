@@ -47,19 +47,9 @@ const schema_TextContent = {
   properties: { type: { type: "string", const: "text" }, text: { type: "string" } },
   required: ["type", "text"],
 };
-function validate_AudioContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_AudioContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_AudioContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -159,39 +149,20 @@ function validate_AudioContent(
   validate_AudioContent.errors = vErrors;
   return errors === 0;
 }
-validate_AudioContent.evaluated = { props: { type: true, data: true }, dynamicProps: false, dynamicItems: false };
-function validate_ClientRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ClientRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ClientRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
   if (!(
-    fastSet.PostRequest(data) ||
-    validate_PostRequest(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    fastSet.PostRequest(data) || validate_PostRequest(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors = vErrors === null ? validate_PostRequest.errors : vErrors.concat(validate_PostRequest.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.jsonrpc = true;
-    props0.id = true;
-    props0.method = true;
-    props0.params = true;
-  }
   if (!valid0) {
     const err0 = {
       instancePath,
@@ -217,64 +188,36 @@ function validate_ClientRequest(
     }
   }
   validate_ClientRequest.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ClientRequest.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_ContentBlock(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ContentBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ContentBlock.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.type = true;
-    props0.text = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.type = true;
-      props0.data = true;
-      props0.mimeType = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.type = true;
-      props0.data = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
     }
   }
   if (!valid0) {
@@ -302,64 +245,36 @@ function validate_ContentBlock(
     }
   }
   validate_ContentBlock.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ContentBlock.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_ContentBlock_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ContentBlock_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ContentBlock_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
+  if (!validate_TextContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
     vErrors = vErrors === null ? validate_TextContent.errors : vErrors.concat(validate_TextContent.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0.type = true;
-    props0.text = true;
-  }
-  const _errs2 = errors;
-  if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs2 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.type = true;
-      props0.data = true;
-      props0.mimeType = true;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_ImageContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_ImageContent.errors : vErrors.concat(validate_ImageContent.errors);
+      errors = vErrors.length;
     }
-  }
-  const _errs3 = errors;
-  if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })) {
-    vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
-    errors = vErrors.length;
-  }
-  var _valid0 = _errs3 === errors;
-  valid0 = valid0 || _valid0;
-  if (_valid0) {
-    if (props0 !== true) {
-      props0 = props0 || {};
-      props0.type = true;
-      props0.data = true;
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_AudioContent(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_AudioContent.errors : vErrors.concat(validate_AudioContent.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
     }
   }
   if (!valid0) {
@@ -387,23 +302,11 @@ function validate_ContentBlock_2(
     }
   }
   validate_ContentBlock_2.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ContentBlock_2.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_ImageContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ImageContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ImageContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -535,24 +438,9 @@ function validate_ImageContent(
   validate_ImageContent.errors = vErrors;
   return errors === 0;
 }
-validate_ImageContent.evaluated = {
-  props: { type: true, data: true, mimeType: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_ImageContent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ImageContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ImageContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -684,24 +572,9 @@ function validate_ImageContent_2(
   validate_ImageContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_ImageContent_2.evaluated = {
-  props: { type: true, data: true, mimeType: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PostRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PostRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PostRequest.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -858,7 +731,6 @@ function validate_PostRequest(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -884,24 +756,9 @@ function validate_PostRequest(
   validate_PostRequest.errors = vErrors;
   return errors === 0;
 }
-validate_PostRequest.evaluated = {
-  props: { jsonrpc: true, id: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PostRequestParams(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PostRequestParams(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PostRequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -948,7 +805,6 @@ function validate_PostRequestParams(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -989,24 +845,12 @@ function validate_PostRequestParams(
   validate_PostRequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_PostRequestParams.evaluated = {
-  props: { _meta: true, content: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
 function validate_PostRequestParams_2(
   data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
+  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
 ) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PostRequestParams_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.content === undefined) {
       const err0 = {
@@ -1053,7 +897,6 @@ function validate_PostRequestParams_2(
               parentData: data1,
               parentDataProperty: i0,
               rootData,
-              dynamicAnchors,
             })
           )) {
             vErrors = vErrors === null ? validate_ContentBlock.errors : vErrors.concat(validate_ContentBlock.errors);
@@ -1094,24 +937,9 @@ function validate_PostRequestParams_2(
   validate_PostRequestParams_2.errors = vErrors;
   return errors === 0;
 }
-validate_PostRequestParams_2.evaluated = {
-  props: { _meta: true, content: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PostRequest_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PostRequest_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PostRequest_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.jsonrpc === undefined) {
       const err0 = {
@@ -1268,7 +1096,6 @@ function validate_PostRequest_2(
           parentData: data,
           parentDataProperty: "params",
           rootData,
-          dynamicAnchors,
         })
       )) {
         vErrors =
@@ -1294,24 +1121,9 @@ function validate_PostRequest_2(
   validate_PostRequest_2.errors = vErrors;
   return errors === 0;
 }
-validate_PostRequest_2.evaluated = {
-  props: { jsonrpc: true, id: true, method: true, params: true },
-  dynamicProps: false,
-  dynamicItems: false,
-};
-function validate_PostResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_PostResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_PostResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
       const err0 = {
@@ -1381,20 +1193,9 @@ function validate_PostResult(
   validate_PostResult.errors = vErrors;
   return errors === 0;
 }
-validate_PostResult.evaluated = { props: { _meta: true, id: true }, dynamicProps: false, dynamicItems: false };
-function validate_RequestParams(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_RequestParams(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_RequestParams.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -1432,20 +1233,9 @@ function validate_RequestParams(
   validate_RequestParams.errors = vErrors;
   return errors === 0;
 }
-validate_RequestParams.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-function validate_Result(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_Result(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_Result.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data._meta !== undefined) {
       let data0 = data._meta;
@@ -1483,37 +1273,20 @@ function validate_Result(
   validate_Result.errors = vErrors;
   return errors === 0;
 }
-validate_Result.evaluated = { props: { _meta: true }, dynamicProps: false, dynamicItems: false };
-function validate_ServerResult(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_ServerResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_ServerResult.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
   if (!(
-    fastSet.PostResult(data) ||
-    validate_PostResult(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    fastSet.PostResult(data) || validate_PostResult(data, { instancePath, parentData, parentDataProperty, rootData })
   )) {
     vErrors = vErrors === null ? validate_PostResult.errors : vErrors.concat(validate_PostResult.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
-  if (_valid0) {
-    var props0 = {};
-    props0._meta = true;
-    props0.id = true;
-  }
   if (!valid0) {
     const err0 = {
       instancePath,
@@ -1539,23 +1312,11 @@ function validate_ServerResult(
     }
   }
   validate_ServerResult.errors = vErrors;
-  evaluated0.props = props0;
   return errors === 0;
 }
-validate_ServerResult.evaluated = { dynamicProps: true, dynamicItems: false };
-function validate_TextContent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TextContent(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextContent.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -1655,20 +1416,9 @@ function validate_TextContent(
   validate_TextContent.errors = vErrors;
   return errors === 0;
 }
-validate_TextContent.evaluated = { props: { type: true, text: true }, dynamicProps: false, dynamicItems: false };
-function validate_TextContent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {},
-) {
+function validate_TextContent_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
-  const evaluated0 = validate_TextContent_2.evaluated;
-  if (evaluated0.dynamicProps) {
-    evaluated0.props = undefined;
-  }
-  if (evaluated0.dynamicItems) {
-    evaluated0.items = undefined;
-  }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
       const err0 = {
@@ -1768,7 +1518,6 @@ function validate_TextContent_2(
   validate_TextContent_2.errors = vErrors;
   return errors === 0;
 }
-validate_TextContent_2.evaluated = { props: { type: true, text: true }, dynamicProps: false, dynamicItems: false };
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
 // validator's answer and errors.
