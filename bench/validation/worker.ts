@@ -11,8 +11,8 @@
  * Subjects: `ours` (the generated standalone validators from the built packages: generated/mcp-<revision>/dist/
  * validators.js, the `@wiregen/mcp-<revision>/validators` export), `sdk` (the SDK v2's spec type schemas,
  * `specTypeSchemas.<Def>['~standard'].validate` as its documentation calls them), `ajv` (ajv compiling the
- * same schema at run time exactly as the generator compiles it: createAjv and validationDocument of
- * generator/emit/validators.ts, the all-errors options), `ajv-defaults` (the same document with ajv's default
+ * same schema at run time exactly as the generator compiles it: createAjv, allErrorsClass and validationDocument
+ * of generator/emit/validators.ts, the all-errors options), `ajv-defaults` (the same document with ajv's default
  * options: allErrors off, inlineRefs on), `ajv:<json>` (the generator's options with <json> over them, for
  * options-experiment.ts; `formatsMode` picks ajv-formats' mode).
  */
@@ -56,7 +56,7 @@ async function checks(): Promise<Check[]> {
   if (subject === 'ajv' || subject === 'ajv-defaults' || subject.startsWith('ajv:')) {
     const { createContext } = await import('../../generator/context.ts');
     const { loadAndCheck } = await import('../../generator/generate.ts');
-    const { createAjv, validationDocument, validatorRefs } = await import('../../generator/emit/validators.ts');
+    const { allErrorsClass, createAjv, validationDocument, validatorRefs } = await import('../../generator/emit/validators.ts');
     const { default: Ajv } = await import('ajv');
     const { default: Ajv2020 } = await import('ajv/dist/2020.js');
     const { default: addFormats } = await import('ajv-formats');
@@ -64,7 +64,7 @@ async function checks(): Promise<Check[]> {
     const { plans } = loadAndCheck(createContext({ log: () => {}, only: revisions.map((r) => `mcp-${r}`) }));
     const compiled: Record<string, (def: string) => Validate> = {};
     for (const plan of plans) {
-      let ajv = createAjv(plan, false);
+      let ajv = createAjv(plan, false, {}, allErrorsClass(validationDocument(plan), plan.draft));
       if (subject !== 'ajv') {
         // The generator's options as its ajv instance holds them (generator/emit/validators.ts exports
         // createAjv, not the options), or ajv's defaults with only what these schemas need.
