@@ -11,7 +11,7 @@ import { EXIT_DIFFERENT, EXIT_OK, fail } from '../errors.ts';
 import type { FileSet } from '../format/index.ts';
 import { type Command, type Io, usageError } from './command.ts';
 
-const HELP = `Usage: wiregen generate [--check] [--only <pin-or-fixture>]... [--threads <n>]
+const HELP = `Usage: wiregen generate [--check] [--only <pin-or-fixture>]...
        wiregen generate --spec <file> --out <dir> [--pin <pin-id>] [--check]
 
 In the wiregen repository (no --spec): reads schemas/pins.json, verifies every pinned file's sha256, loads
@@ -29,8 +29,6 @@ empty, or hold only files wiregen wrote.
 Options:
   --check                write nothing; compare and exit 1 listing the files that differ
   --only <id>            only this pin or repository spec (repeatable), e.g. --only mcp-2026-07-28, --only golden
-  --threads <n>          emit the pins on n worker threads, each pin whole on one (default: 0, the main thread
-                         compiles them and prettier threads format them; the files are the same either way)
   --spec <file>          the spec to generate (relative to the working directory)
   --out <dir>            where its module goes, e.g. src/generated
   --pin <pin-id>         the pin to check it against and import types from (default: the newest MCP pin for
@@ -49,11 +47,11 @@ function subtree(files: FileSet, folder: string): FileSet {
 
 const seconds = (t0: number) => ((performance.now() - t0) / 1000).toFixed(2);
 
-async function generateRepository(ctx: Context, check: boolean, out: (l: string) => void, threads?: number): Promise<number> {
+async function generateRepository(ctx: Context, check: boolean, out: (l: string) => void): Promise<number> {
   // Loaded only for this command: `serve` must start fast, without prettier or the type emitter.
   const { diffTree, generateAll, onlyFolders, writeTree } = await import('../generate.ts');
   const t0 = performance.now();
-  const { files, reports } = await generateAll(ctx, threads === undefined ? {} : { threads });
+  const { files, reports } = await generateAll(ctx);
   // With --only, each folder is compared or replaced on its own; otherwise the whole of generated/.
   const folders = onlyFolders(ctx);
   const trees: [string, FileSet][] = folders ? folders.map((f) => [f, subtree(files, f)]) : [['', files]];
@@ -134,7 +132,6 @@ export const generate: Command = {
       options: {
         check: { type: 'boolean' },
         only: { type: 'string', multiple: true },
-        threads: { type: 'string' },
         spec: { type: 'string' },
         out: { type: 'string' },
         pin: { type: 'string' },
@@ -147,18 +144,15 @@ export const generate: Command = {
     if (values.spec === undefined) {
       if (values.out !== undefined || values.pin !== undefined)
         throw usageError('generate', `--${values.out !== undefined ? 'out' : 'pin'} goes with --spec <file>`);
-      if (values.threads !== undefined && !/^\d+$/.test(values.threads))
-        throw usageError('generate', `--threads takes a number of threads (0 or more), not ${JSON.stringify(values.threads)}`);
       const ctx = createContext({ ...base, log: out, ...(values.only ? { only: values.only } : {}) });
       if (!existsSync(ctx.options.pinsFile))
         throw usageError(
           'generate',
           `no ${relative(ctx.options.root, ctx.options.pinsFile)} here: in a project of your own, give --spec <file> --out <dir>`,
         );
-      return generateRepository(ctx, check, out, values.threads === undefined ? undefined : Number(values.threads));
+      return generateRepository(ctx, check, out);
     }
     if (values.only) throw usageError('generate', '--only selects pins and specs of the repository; it does not go with --spec');
-    if (values.threads !== undefined) throw usageError('generate', '--threads emits the pins of the repository; it does not go with --spec');
     if (values.out === undefined) throw usageError('generate', '--spec needs --out <dir>, the folder its module is written into');
     return generateOne(createContext({ ...base, log: out }), values.spec, values.out, values.pin, check, out);
   },

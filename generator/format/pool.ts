@@ -16,8 +16,6 @@ import type * as prettier from 'prettier';
 export const POOL_MIN_CHARS = 256 * 1024;
 
 interface Job {
-  /** The text's length: what the job costs, about. */
-  readonly chars: number;
   readonly resolve: (text: string) => void;
   readonly reject: (err: Error) => void;
 }
@@ -30,12 +28,9 @@ interface Thread {
 let threads: Thread[] | undefined;
 let nextId = 0;
 
-/**
- * One worker per core (at most four): the main thread compiles the pins' validators first and is done long
- * before the formatting, so on two cores the second worker takes half of the files left when it is.
- */
+/** One worker per core but the main thread's (at least one, at most four). */
 function poolSize(): number {
-  return Math.max(1, Math.min(4, availableParallelism()));
+  return Math.max(1, Math.min(4, availableParallelism() - 1));
 }
 
 function startThread(): Thread {
@@ -58,25 +53,14 @@ function startThread(): Thread {
   return thread;
 }
 
-/**
- * Starts the workers now, if they are not running: each loads prettier while the caller goes on (generate.ts
- * calls it before compiling the first pin's validators). They hold the process open only with work.
- */
-export function startFormatPool(): void {
+/** `prettier.format(text, options)` on the least busy worker thread. */
+export function formatInPool(text: string, options: prettier.Options): Promise<string> {
   threads ??= Array.from({ length: poolSize() }, startThread);
   if (threads.length === 0) threads.push(startThread());
-}
-
-/** The characters a thread has yet to format. */
-const backlog = (t: Thread) => [...t.jobs.values()].reduce((n, j) => n + j.chars, 0);
-
-/** `prettier.format(text, options)` on the least busy worker thread (the fewest characters queued). */
-export function formatInPool(text: string, options: prettier.Options): Promise<string> {
-  startFormatPool();
-  const thread = threads!.reduce((a, b) => (backlog(b) < backlog(a) ? b : a));
+  const thread = threads.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
   const id = nextId++;
   return new Promise((resolve, reject) => {
-    thread.jobs.set(id, { chars: text.length, resolve, reject });
+    thread.jobs.set(id, { resolve, reject });
     thread.worker.ref();
     thread.worker.postMessage({ id, text, options });
   });
