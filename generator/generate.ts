@@ -12,6 +12,7 @@ import { checkFixtureName, fixtureFiles, type FixtureFile } from './load/fixture
 import { generateSpec, type GeneratedSpec } from './spec/generate.ts';
 import { InputError, type Diagnostic } from './errors.ts';
 import { diffTree, formatFile, header, writeTree, type FileSet } from './format/index.ts';
+import { startPool } from './format/pool.ts';
 import { loadPinInputs } from './load/index.ts';
 import { manifestValidator } from './load/manifest.ts';
 import { isServed, loadPins, verifyPins, type Pin } from './load/pins.ts';
@@ -151,12 +152,13 @@ async function emitFolder(
  * before the pins' emission), then the pins are emitted.
  */
 export async function generateAll(ctx: Context): Promise<{ files: FileSet; reports: PinReport[] }> {
+  startPool();
   const { plans, mcp, served } = loadAndCheck(ctx);
   const files: FileSet = new Map();
   for (const { folder, generated } of await generateFixtures(ctx)) for (const [name, text] of generated.files) files.set(`${folder}/${name}`, text);
   const reports: PinReport[] = [];
-  // Every pin's emission starts before the first is awaited: each hands its validators.js to a formatting
-  // thread (format/pool.ts) and the next pin's validators compile meanwhile. Added and logged in pin order.
+  // Every pin's emission starts before the first is awaited: each hands its types.ts to a formatting thread
+  // (format/pool.ts) and the next pin's validators compile meanwhile. Added and logged in pin order.
   const emitting = plans.map((plan) => {
     const t0 = performance.now();
     const emitted = emitPin(plan);

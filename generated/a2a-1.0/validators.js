@@ -60,18035 +60,12129 @@ const pattern_e73e27e4 = new RegExp("^(total_size)$", "u");
 const pattern_f75bc049 = new RegExp("^(default_output_modes)$", "u");
 const pattern_f9eaa88c = new RegExp("^(artifact_update)$", "u");
 const pattern_fb87f5a3 = new RegExp("^(bearer_format)$", "u");
-const schema_APIKeySecurityScheme = {
-  additionalProperties: false,
-  properties: { description: { type: "string" }, location: { type: "string" }, name: { type: "string" } },
-  type: "object",
-  required: ["location", "name"],
-};
-const schema_AgentCapabilities = {
-  additionalProperties: false,
-  properties: {
-    extendedAgentCard: { type: "boolean" },
-    extensions: { items: { $ref: "#/$defs/AgentExtension" }, type: "array" },
-    pushNotifications: { type: "boolean" },
-    streaming: { type: "boolean" },
-  },
-  type: "object",
-  patternProperties: { "^(extended_agent_card)$": { type: "boolean" }, "^(push_notifications)$": { type: "boolean" } },
-};
-const schema_AgentCard = {
-  additionalProperties: false,
-  properties: {
-    capabilities: { $ref: "#/$defs/AgentCapabilities" },
-    defaultInputModes: { items: { type: "string" }, type: "array", minItems: 1 },
-    defaultOutputModes: { items: { type: "string" }, type: "array", minItems: 1 },
-    description: { type: "string" },
-    documentationUrl: { type: "string" },
-    iconUrl: { type: "string" },
-    name: { type: "string" },
-    provider: { $ref: "#/$defs/AgentProvider" },
-    securityRequirements: { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-    securitySchemes: {
-      additionalProperties: { $ref: "#/$defs/SecurityScheme" },
-      propertyNames: { type: "string" },
-      type: "object",
-    },
-    signatures: { items: { $ref: "#/$defs/AgentCardSignature" }, type: "array" },
-    skills: { items: { $ref: "#/$defs/AgentSkill" }, type: "array", minItems: 1 },
-    supportedInterfaces: { items: { $ref: "#/$defs/AgentInterface" }, type: "array", minItems: 1 },
-    version: { type: "string" },
-  },
-  type: "object",
-  required: [
-    "name",
-    "description",
-    "supportedInterfaces",
-    "version",
-    "capabilities",
-    "defaultInputModes",
-    "defaultOutputModes",
-    "skills",
-  ],
-  patternProperties: {
-    "^(default_input_modes)$": { items: { type: "string" }, type: "array", minItems: 1 },
-    "^(default_output_modes)$": { items: { type: "string" }, type: "array", minItems: 1 },
-    "^(documentation_url)$": { type: "string" },
-    "^(icon_url)$": { type: "string" },
-    "^(security_requirements)$": { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-    "^(security_schemes)$": {
-      additionalProperties: { $ref: "#/$defs/SecurityScheme" },
-      propertyNames: { type: "string" },
-      type: "object",
-    },
-    "^(supported_interfaces)$": { items: { $ref: "#/$defs/AgentInterface" }, type: "array", minItems: 1 },
-  },
-};
-const schema_AgentCardSignature = {
-  additionalProperties: false,
-  properties: { header: { $ref: "#/$defs/Struct" }, protected: { type: "string" }, signature: { type: "string" } },
-  type: "object",
-  required: ["protected", "signature"],
-};
-const schema_AgentExtension = {
-  additionalProperties: false,
-  properties: {
-    description: { type: "string" },
-    params: { $ref: "#/$defs/Struct" },
-    required: { type: "boolean" },
-    uri: { type: "string" },
-  },
-  type: "object",
-};
-const schema_AgentInterface = {
-  additionalProperties: false,
-  properties: {
-    protocolBinding: { type: "string" },
-    protocolVersion: { type: "string" },
-    tenant: { type: "string" },
-    url: { type: "string" },
-  },
-  type: "object",
-  required: ["url", "protocolBinding", "protocolVersion"],
-  patternProperties: { "^(protocol_binding)$": { type: "string" }, "^(protocol_version)$": { type: "string" } },
-};
-const schema_AgentProvider = {
-  additionalProperties: false,
-  properties: { organization: { type: "string" }, url: { type: "string" } },
-  type: "object",
-  required: ["url", "organization"],
-};
-const schema_AgentSkill = {
-  additionalProperties: false,
-  properties: {
-    description: { type: "string" },
-    examples: { items: { type: "string" }, type: "array" },
-    id: { type: "string" },
-    inputModes: { items: { type: "string" }, type: "array" },
-    name: { type: "string" },
-    outputModes: { items: { type: "string" }, type: "array" },
-    securityRequirements: { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-    tags: { items: { type: "string" }, type: "array", minItems: 1 },
-  },
-  type: "object",
-  required: ["id", "name", "description", "tags"],
-  patternProperties: {
-    "^(input_modes)$": { items: { type: "string" }, type: "array" },
-    "^(output_modes)$": { items: { type: "string" }, type: "array" },
-    "^(security_requirements)$": { items: { $ref: "#/$defs/SecurityRequirement" }, type: "array" },
-  },
-};
-const schema_Artifact = {
-  additionalProperties: false,
-  properties: {
-    artifactId: { type: "string" },
-    description: { type: "string" },
-    extensions: { items: { type: "string" }, type: "array" },
-    metadata: { $ref: "#/$defs/Struct" },
-    name: { type: "string" },
-    parts: { items: { $ref: "#/$defs/Part" }, type: "array", minItems: 1 },
-  },
-  type: "object",
-  required: ["artifactId", "parts"],
-  patternProperties: { "^(artifact_id)$": { type: "string" } },
-};
-const schema_AuthenticationInfo = {
-  additionalProperties: false,
-  properties: { credentials: { type: "string" }, scheme: { type: "string" } },
-  type: "object",
-  required: ["scheme"],
-};
-const schema_AuthorizationCodeOAuthFlow = {
-  additionalProperties: false,
-  properties: {
-    authorizationUrl: { type: "string" },
-    pkceRequired: { type: "boolean" },
-    refreshUrl: { type: "string" },
-    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
-    tokenUrl: { type: "string" },
-  },
-  type: "object",
-  required: ["authorizationUrl", "tokenUrl", "scopes"],
-  patternProperties: {
-    "^(authorization_url)$": { type: "string" },
-    "^(pkce_required)$": { type: "boolean" },
-    "^(refresh_url)$": { type: "string" },
-    "^(token_url)$": { type: "string" },
-  },
-};
-const schema_CancelTaskRequest = {
-  additionalProperties: false,
-  properties: { id: { type: "string" }, metadata: { $ref: "#/$defs/Struct" }, tenant: { type: "string" } },
-  type: "object",
-  required: ["id"],
-};
-const schema_ClientCredentialsOAuthFlow = {
-  additionalProperties: false,
-  properties: {
-    refreshUrl: { type: "string" },
-    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
-    tokenUrl: { type: "string" },
-  },
-  type: "object",
-  required: ["tokenUrl", "scopes"],
-  patternProperties: { "^(refresh_url)$": { type: "string" }, "^(token_url)$": { type: "string" } },
-};
-const schema_DeleteTaskPushNotificationConfigRequest = {
-  additionalProperties: false,
-  properties: { id: { type: "string" }, taskId: { type: "string" }, tenant: { type: "string" } },
-  type: "object",
-  required: ["taskId", "id"],
-  patternProperties: { "^(task_id)$": { type: "string" } },
-};
-const schema_DeviceCodeOAuthFlow = {
-  additionalProperties: false,
-  properties: {
-    deviceAuthorizationUrl: { type: "string" },
-    refreshUrl: { type: "string" },
-    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
-    tokenUrl: { type: "string" },
-  },
-  type: "object",
-  required: ["deviceAuthorizationUrl", "tokenUrl", "scopes"],
-  patternProperties: {
-    "^(device_authorization_url)$": { type: "string" },
-    "^(refresh_url)$": { type: "string" },
-    "^(token_url)$": { type: "string" },
-  },
-};
-const schema_Empty = { type: "object", additionalProperties: false };
-const schema_GetExtendedAgentCardRequest = {
-  additionalProperties: false,
-  properties: { tenant: { type: "string" } },
-  type: "object",
-};
-const schema_GetTaskPushNotificationConfigRequest = {
-  additionalProperties: false,
-  properties: { id: { type: "string" }, taskId: { type: "string" }, tenant: { type: "string" } },
-  type: "object",
-  required: ["taskId", "id"],
-  patternProperties: { "^(task_id)$": { type: "string" } },
-};
-const schema_GetTaskRequest = {
-  additionalProperties: false,
-  properties: {
-    historyLength: {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    id: { type: "string" },
-    tenant: { type: "string" },
-  },
-  type: "object",
-  required: ["id"],
-  patternProperties: {
-    "^(history_length)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-  },
-};
-const schema_HTTPAuthSecurityScheme = {
-  additionalProperties: false,
-  properties: { bearerFormat: { type: "string" }, description: { type: "string" }, scheme: { type: "string" } },
-  type: "object",
-  required: ["scheme"],
-  patternProperties: { "^(bearer_format)$": { type: "string" } },
-};
-const schema_ImplicitOAuthFlow = {
-  additionalProperties: false,
-  properties: {
-    authorizationUrl: { type: "string" },
-    refreshUrl: { type: "string" },
-    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
-  },
-  type: "object",
-  patternProperties: { "^(authorization_url)$": { type: "string" }, "^(refresh_url)$": { type: "string" } },
-};
-const schema_ListTaskPushNotificationConfigsRequest = {
-  additionalProperties: false,
-  properties: {
-    pageSize: {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    pageToken: { type: "string" },
-    taskId: { type: "string" },
-    tenant: { type: "string" },
-  },
-  type: "object",
-  required: ["taskId"],
-  patternProperties: {
-    "^(page_size)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(page_token)$": { type: "string" },
-    "^(task_id)$": { type: "string" },
-  },
-};
-const schema_ListTaskPushNotificationConfigsResponse = {
-  additionalProperties: false,
-  properties: {
-    configs: { items: { $ref: "#/$defs/TaskPushNotificationConfig" }, type: "array" },
-    nextPageToken: { type: "string" },
-  },
-  type: "object",
-  patternProperties: { "^(next_page_token)$": { type: "string" } },
-};
-const schema_ListTasksRequest = {
-  additionalProperties: false,
-  properties: {
-    contextId: { type: "string" },
-    historyLength: {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    includeArtifacts: { type: "boolean" },
-    pageSize: {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    pageToken: { type: "string" },
-    status: { $ref: "#/$defs/TaskState" },
-    statusTimestampAfter: { $ref: "#/$defs/Timestamp" },
-    tenant: { type: "string" },
-  },
-  type: "object",
-  patternProperties: {
-    "^(context_id)$": { type: "string" },
-    "^(history_length)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(include_artifacts)$": { type: "boolean" },
-    "^(page_size)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(page_token)$": { type: "string" },
-    "^(status_timestamp_after)$": { $ref: "#/$defs/Timestamp" },
-  },
-};
-const schema_ListTasksResponse = {
-  additionalProperties: false,
-  properties: {
-    nextPageToken: { type: "string" },
-    pageSize: {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    tasks: { items: { $ref: "#/$defs/Task" }, type: "array" },
-    totalSize: {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-  },
-  type: "object",
-  required: ["nextPageToken", "pageSize", "totalSize"],
-  patternProperties: {
-    "^(next_page_token)$": { type: "string" },
-    "^(page_size)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(total_size)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-  },
-};
-const schema_Message = {
-  additionalProperties: false,
-  properties: {
-    contextId: { type: "string" },
-    extensions: { items: { type: "string" }, type: "array" },
-    messageId: { type: "string" },
-    metadata: { $ref: "#/$defs/Struct" },
-    parts: { items: { $ref: "#/$defs/Part" }, type: "array", minItems: 1 },
-    referenceTaskIds: { items: { type: "string" }, type: "array" },
-    role: { $ref: "#/$defs/Role" },
-    taskId: { type: "string" },
-  },
-  type: "object",
-  required: ["messageId", "role", "parts"],
-  patternProperties: {
-    "^(context_id)$": { type: "string" },
-    "^(message_id)$": { type: "string" },
-    "^(reference_task_ids)$": { items: { type: "string" }, type: "array" },
-    "^(task_id)$": { type: "string" },
-  },
-};
-const schema_MutualTlsSecurityScheme = {
-  additionalProperties: false,
-  properties: { description: { type: "string" } },
-  type: "object",
-};
-const schema_OAuth2SecurityScheme = {
-  additionalProperties: false,
-  properties: {
-    description: { type: "string" },
-    flows: { $ref: "#/$defs/OAuthFlows" },
-    oauth2MetadataUrl: { type: "string" },
-  },
-  type: "object",
-  required: ["flows"],
-  patternProperties: { "^(oauth2_metadata_url)$": { type: "string" } },
-};
-const schema_OAuthFlows = {
-  additionalProperties: false,
-  properties: {
-    authorizationCode: { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
-    clientCredentials: { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
-    deviceCode: { $ref: "#/$defs/DeviceCodeOAuthFlow" },
-    implicit: { $ref: "#/$defs/ImplicitOAuthFlow" },
-    password: { $ref: "#/$defs/PasswordOAuthFlow" },
-  },
-  type: "object",
-  patternProperties: {
-    "^(authorization_code)$": { $ref: "#/$defs/AuthorizationCodeOAuthFlow" },
-    "^(client_credentials)$": { $ref: "#/$defs/ClientCredentialsOAuthFlow" },
-    "^(device_code)$": { $ref: "#/$defs/DeviceCodeOAuthFlow" },
-  },
-  allOf: [
-    {
-      oneOf: [
-        { anyOf: [{ required: ["authorizationCode"] }, { required: ["authorization_code"] }] },
-        { anyOf: [{ required: ["clientCredentials"] }, { required: ["client_credentials"] }] },
-        { required: ["implicit"] },
-        { required: ["password"] },
-        { anyOf: [{ required: ["deviceCode"] }, { required: ["device_code"] }] },
-      ],
-    },
-  ],
-};
-const schema_OpenIdConnectSecurityScheme = {
-  additionalProperties: false,
-  properties: { description: { type: "string" }, openIdConnectUrl: { type: "string" } },
-  type: "object",
-  required: ["openIdConnectUrl"],
-  patternProperties: { "^(open_id_connect_url)$": { type: "string" } },
-};
-const schema_Part = {
-  additionalProperties: false,
-  properties: {
-    data: { $ref: "#/$defs/Value" },
-    filename: { type: "string" },
-    mediaType: { type: "string" },
-    metadata: { $ref: "#/$defs/Struct" },
-    raw: { pattern: "^[A-Za-z0-9+/]*={0,2}$", type: "string" },
-    text: { type: "string" },
-    url: { type: "string" },
-  },
-  type: "object",
-  patternProperties: { "^(media_type)$": { type: "string" } },
-  allOf: [{ oneOf: [{ required: ["text"] }, { required: ["raw"] }, { required: ["url"] }, { required: ["data"] }] }],
-};
-const schema_PasswordOAuthFlow = {
-  additionalProperties: false,
-  properties: {
-    refreshUrl: { type: "string" },
-    scopes: { additionalProperties: { type: "string" }, propertyNames: { type: "string" }, type: "object" },
-    tokenUrl: { type: "string" },
-  },
-  type: "object",
-  patternProperties: { "^(refresh_url)$": { type: "string" }, "^(token_url)$": { type: "string" } },
-};
-const schema_Role = {
-  anyOf: [
-    { pattern: "^ROLE_UNSPECIFIED$", type: "string" },
-    { enum: ["ROLE_USER", "ROLE_AGENT"], type: "string" },
-    { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-  ],
-};
-const schema_SecurityRequirement = {
-  additionalProperties: false,
-  properties: {
-    schemes: {
-      additionalProperties: { $ref: "#/$defs/StringList" },
-      propertyNames: { type: "string" },
-      type: "object",
-    },
-  },
-  type: "object",
-};
-const schema_SecurityScheme = {
-  additionalProperties: false,
-  properties: {
-    apiKeySecurityScheme: { $ref: "#/$defs/APIKeySecurityScheme" },
-    httpAuthSecurityScheme: { $ref: "#/$defs/HTTPAuthSecurityScheme" },
-    mtlsSecurityScheme: { $ref: "#/$defs/MutualTlsSecurityScheme" },
-    oauth2SecurityScheme: { $ref: "#/$defs/OAuth2SecurityScheme" },
-    openIdConnectSecurityScheme: { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
-  },
-  type: "object",
-  patternProperties: {
-    "^(api_key_security_scheme)$": { $ref: "#/$defs/APIKeySecurityScheme" },
-    "^(http_auth_security_scheme)$": { $ref: "#/$defs/HTTPAuthSecurityScheme" },
-    "^(mtls_security_scheme)$": { $ref: "#/$defs/MutualTlsSecurityScheme" },
-    "^(oauth2_security_scheme)$": { $ref: "#/$defs/OAuth2SecurityScheme" },
-    "^(open_id_connect_security_scheme)$": { $ref: "#/$defs/OpenIdConnectSecurityScheme" },
-  },
-  allOf: [
-    {
-      oneOf: [
-        { anyOf: [{ required: ["apiKeySecurityScheme"] }, { required: ["api_key_security_scheme"] }] },
-        { anyOf: [{ required: ["httpAuthSecurityScheme"] }, { required: ["http_auth_security_scheme"] }] },
-        { anyOf: [{ required: ["oauth2SecurityScheme"] }, { required: ["oauth2_security_scheme"] }] },
-        { anyOf: [{ required: ["openIdConnectSecurityScheme"] }, { required: ["open_id_connect_security_scheme"] }] },
-        { anyOf: [{ required: ["mtlsSecurityScheme"] }, { required: ["mtls_security_scheme"] }] },
-      ],
-    },
-  ],
-};
-const schema_SendMessageConfiguration = {
-  additionalProperties: false,
-  properties: {
-    acceptedOutputModes: { items: { type: "string" }, type: "array" },
-    historyLength: {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    returnImmediately: { type: "boolean" },
-    taskPushNotificationConfig: { $ref: "#/$defs/TaskPushNotificationConfig" },
-  },
-  type: "object",
-  patternProperties: {
-    "^(accepted_output_modes)$": { items: { type: "string" }, type: "array" },
-    "^(history_length)$": {
-      anyOf: [
-        { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-        { pattern: "^-?[0-9]+$", type: "string" },
-      ],
-    },
-    "^(return_immediately)$": { type: "boolean" },
-    "^(task_push_notification_config)$": { $ref: "#/$defs/TaskPushNotificationConfig" },
-  },
-};
-const schema_SendMessageRequest = {
-  additionalProperties: false,
-  properties: {
-    configuration: { $ref: "#/$defs/SendMessageConfiguration" },
-    message: { $ref: "#/$defs/Message" },
-    metadata: { $ref: "#/$defs/Struct" },
-    tenant: { type: "string" },
-  },
-  type: "object",
-  required: ["message"],
-};
-const schema_SendMessageResponse = {
-  additionalProperties: false,
-  properties: { message: { $ref: "#/$defs/Message" }, task: { $ref: "#/$defs/Task" } },
-  type: "object",
-  allOf: [{ oneOf: [{ required: ["task"] }, { required: ["message"] }] }],
-};
-const schema_StreamResponse = {
-  additionalProperties: false,
-  properties: {
-    artifactUpdate: { $ref: "#/$defs/TaskArtifactUpdateEvent" },
-    message: { $ref: "#/$defs/Message" },
-    statusUpdate: { $ref: "#/$defs/TaskStatusUpdateEvent" },
-    task: { $ref: "#/$defs/Task" },
-  },
-  type: "object",
-  patternProperties: {
-    "^(artifact_update)$": { $ref: "#/$defs/TaskArtifactUpdateEvent" },
-    "^(status_update)$": { $ref: "#/$defs/TaskStatusUpdateEvent" },
-  },
-  allOf: [
-    {
-      oneOf: [
-        { required: ["task"] },
-        { required: ["message"] },
-        { anyOf: [{ required: ["statusUpdate"] }, { required: ["status_update"] }] },
-        { anyOf: [{ required: ["artifactUpdate"] }, { required: ["artifact_update"] }] },
-      ],
-    },
-  ],
-};
-const schema_StringList = {
-  additionalProperties: false,
-  properties: { list: { items: { type: "string" }, type: "array" } },
-  type: "object",
-};
-const schema_Struct = { type: "object" };
-const schema_SubscribeToTaskRequest = {
-  additionalProperties: false,
-  properties: { id: { type: "string" }, tenant: { type: "string" } },
-  type: "object",
-  required: ["id"],
-};
-const schema_Task = {
-  additionalProperties: false,
-  properties: {
-    artifacts: { items: { $ref: "#/$defs/Artifact" }, type: "array" },
-    contextId: { type: "string" },
-    history: { items: { $ref: "#/$defs/Message" }, type: "array" },
-    id: { type: "string" },
-    metadata: { $ref: "#/$defs/Struct" },
-    status: { $ref: "#/$defs/TaskStatus" },
-  },
-  type: "object",
-  required: ["id", "status"],
-  patternProperties: { "^(context_id)$": { type: "string" } },
-};
-const schema_TaskArtifactUpdateEvent = {
-  additionalProperties: false,
-  properties: {
-    append: { type: "boolean" },
-    artifact: { $ref: "#/$defs/Artifact" },
-    contextId: { type: "string" },
-    lastChunk: { type: "boolean" },
-    metadata: { $ref: "#/$defs/Struct" },
-    taskId: { type: "string" },
-  },
-  type: "object",
-  required: ["taskId", "contextId", "artifact"],
-  patternProperties: {
-    "^(context_id)$": { type: "string" },
-    "^(last_chunk)$": { type: "boolean" },
-    "^(task_id)$": { type: "string" },
-  },
-};
-const schema_TaskPushNotificationConfig = {
-  additionalProperties: false,
-  properties: {
-    authentication: { $ref: "#/$defs/AuthenticationInfo" },
-    id: { type: "string" },
-    taskId: { type: "string" },
-    tenant: { type: "string" },
-    token: { type: "string" },
-    url: { type: "string" },
-  },
-  type: "object",
-  required: ["url"],
-  patternProperties: { "^(task_id)$": { type: "string" } },
-};
-const schema_TaskState = {
-  anyOf: [
-    { pattern: "^TASK_STATE_UNSPECIFIED$", type: "string" },
-    {
-      enum: [
-        "TASK_STATE_SUBMITTED",
-        "TASK_STATE_WORKING",
-        "TASK_STATE_COMPLETED",
-        "TASK_STATE_FAILED",
-        "TASK_STATE_CANCELED",
-        "TASK_STATE_INPUT_REQUIRED",
-        "TASK_STATE_REJECTED",
-        "TASK_STATE_AUTH_REQUIRED",
-      ],
-      type: "string",
-    },
-    { maximum: 2147483647, minimum: -2147483648, type: "integer" },
-  ],
-};
-const schema_TaskStatus = {
-  additionalProperties: false,
-  properties: {
-    message: { $ref: "#/$defs/Message" },
-    state: { $ref: "#/$defs/TaskState" },
-    timestamp: { $ref: "#/$defs/Timestamp" },
-  },
-  type: "object",
-  required: ["state"],
-};
-const schema_TaskStatusUpdateEvent = {
-  additionalProperties: false,
-  properties: {
-    contextId: { type: "string" },
-    metadata: { $ref: "#/$defs/Struct" },
-    status: { $ref: "#/$defs/TaskStatus" },
-    taskId: { type: "string" },
-  },
-  type: "object",
-  required: ["taskId", "contextId", "status"],
-  patternProperties: { "^(context_id)$": { type: "string" }, "^(task_id)$": { type: "string" } },
-};
-const schema_Timestamp = { format: "date-time", type: "string" };
+const schema_APIKeySecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"location":{"type":"string"},"name":{"type":"string"}},"type":"object","required":["location","name"]};
+const schema_AgentCapabilities = {"additionalProperties":false,"properties":{"extendedAgentCard":{"type":"boolean"},"extensions":{"items":{"$ref":"#/$defs/AgentExtension"},"type":"array"},"pushNotifications":{"type":"boolean"},"streaming":{"type":"boolean"}},"type":"object","patternProperties":{"^(extended_agent_card)$":{"type":"boolean"},"^(push_notifications)$":{"type":"boolean"}}};
+const schema_AgentCard = {"additionalProperties":false,"properties":{"capabilities":{"$ref":"#/$defs/AgentCapabilities"},"defaultInputModes":{"items":{"type":"string"},"type":"array","minItems":1},"defaultOutputModes":{"items":{"type":"string"},"type":"array","minItems":1},"description":{"type":"string"},"documentationUrl":{"type":"string"},"iconUrl":{"type":"string"},"name":{"type":"string"},"provider":{"$ref":"#/$defs/AgentProvider"},"securityRequirements":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"securitySchemes":{"additionalProperties":{"$ref":"#/$defs/SecurityScheme"},"propertyNames":{"type":"string"},"type":"object"},"signatures":{"items":{"$ref":"#/$defs/AgentCardSignature"},"type":"array"},"skills":{"items":{"$ref":"#/$defs/AgentSkill"},"type":"array","minItems":1},"supportedInterfaces":{"items":{"$ref":"#/$defs/AgentInterface"},"type":"array","minItems":1},"version":{"type":"string"}},"type":"object","required":["name","description","supportedInterfaces","version","capabilities","defaultInputModes","defaultOutputModes","skills"],"patternProperties":{"^(default_input_modes)$":{"items":{"type":"string"},"type":"array","minItems":1},"^(default_output_modes)$":{"items":{"type":"string"},"type":"array","minItems":1},"^(documentation_url)$":{"type":"string"},"^(icon_url)$":{"type":"string"},"^(security_requirements)$":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"^(security_schemes)$":{"additionalProperties":{"$ref":"#/$defs/SecurityScheme"},"propertyNames":{"type":"string"},"type":"object"},"^(supported_interfaces)$":{"items":{"$ref":"#/$defs/AgentInterface"},"type":"array","minItems":1}}};
+const schema_AgentCardSignature = {"additionalProperties":false,"properties":{"header":{"$ref":"#/$defs/Struct"},"protected":{"type":"string"},"signature":{"type":"string"}},"type":"object","required":["protected","signature"]};
+const schema_AgentExtension = {"additionalProperties":false,"properties":{"description":{"type":"string"},"params":{"$ref":"#/$defs/Struct"},"required":{"type":"boolean"},"uri":{"type":"string"}},"type":"object"};
+const schema_AgentInterface = {"additionalProperties":false,"properties":{"protocolBinding":{"type":"string"},"protocolVersion":{"type":"string"},"tenant":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url","protocolBinding","protocolVersion"],"patternProperties":{"^(protocol_binding)$":{"type":"string"},"^(protocol_version)$":{"type":"string"}}};
+const schema_AgentProvider = {"additionalProperties":false,"properties":{"organization":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url","organization"]};
+const schema_AgentSkill = {"additionalProperties":false,"properties":{"description":{"type":"string"},"examples":{"items":{"type":"string"},"type":"array"},"id":{"type":"string"},"inputModes":{"items":{"type":"string"},"type":"array"},"name":{"type":"string"},"outputModes":{"items":{"type":"string"},"type":"array"},"securityRequirements":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"},"tags":{"items":{"type":"string"},"type":"array","minItems":1}},"type":"object","required":["id","name","description","tags"],"patternProperties":{"^(input_modes)$":{"items":{"type":"string"},"type":"array"},"^(output_modes)$":{"items":{"type":"string"},"type":"array"},"^(security_requirements)$":{"items":{"$ref":"#/$defs/SecurityRequirement"},"type":"array"}}};
+const schema_Artifact = {"additionalProperties":false,"properties":{"artifactId":{"type":"string"},"description":{"type":"string"},"extensions":{"items":{"type":"string"},"type":"array"},"metadata":{"$ref":"#/$defs/Struct"},"name":{"type":"string"},"parts":{"items":{"$ref":"#/$defs/Part"},"type":"array","minItems":1}},"type":"object","required":["artifactId","parts"],"patternProperties":{"^(artifact_id)$":{"type":"string"}}};
+const schema_AuthenticationInfo = {"additionalProperties":false,"properties":{"credentials":{"type":"string"},"scheme":{"type":"string"}},"type":"object","required":["scheme"]};
+const schema_AuthorizationCodeOAuthFlow = {"additionalProperties":false,"properties":{"authorizationUrl":{"type":"string"},"pkceRequired":{"type":"boolean"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["authorizationUrl","tokenUrl","scopes"],"patternProperties":{"^(authorization_url)$":{"type":"string"},"^(pkce_required)$":{"type":"boolean"},"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
+const schema_CancelTaskRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"tenant":{"type":"string"}},"type":"object","required":["id"]};
+const schema_ClientCredentialsOAuthFlow = {"additionalProperties":false,"properties":{"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["tokenUrl","scopes"],"patternProperties":{"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
+const schema_DeleteTaskPushNotificationConfigRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId","id"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
+const schema_DeviceCodeOAuthFlow = {"additionalProperties":false,"properties":{"deviceAuthorizationUrl":{"type":"string"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","required":["deviceAuthorizationUrl","tokenUrl","scopes"],"patternProperties":{"^(device_authorization_url)$":{"type":"string"},"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
+const schema_Empty = {"type":"object","additionalProperties":false};
+const schema_GetExtendedAgentCardRequest = {"additionalProperties":false,"properties":{"tenant":{"type":"string"}},"type":"object"};
+const schema_GetTaskPushNotificationConfigRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId","id"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
+const schema_GetTaskRequest = {"additionalProperties":false,"properties":{"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"id":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["id"],"patternProperties":{"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}}};
+const schema_HTTPAuthSecurityScheme = {"additionalProperties":false,"properties":{"bearerFormat":{"type":"string"},"description":{"type":"string"},"scheme":{"type":"string"}},"type":"object","required":["scheme"],"patternProperties":{"^(bearer_format)$":{"type":"string"}}};
+const schema_ImplicitOAuthFlow = {"additionalProperties":false,"properties":{"authorizationUrl":{"type":"string"},"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"}},"type":"object","patternProperties":{"^(authorization_url)$":{"type":"string"},"^(refresh_url)$":{"type":"string"}}};
+const schema_ListTaskPushNotificationConfigsRequest = {"additionalProperties":false,"properties":{"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"pageToken":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["taskId"],"patternProperties":{"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(page_token)$":{"type":"string"},"^(task_id)$":{"type":"string"}}};
+const schema_ListTaskPushNotificationConfigsResponse = {"additionalProperties":false,"properties":{"configs":{"items":{"$ref":"#/$defs/TaskPushNotificationConfig"},"type":"array"},"nextPageToken":{"type":"string"}},"type":"object","patternProperties":{"^(next_page_token)$":{"type":"string"}}};
+const schema_ListTasksRequest = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"includeArtifacts":{"type":"boolean"},"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"pageToken":{"type":"string"},"status":{"$ref":"#/$defs/TaskState"},"statusTimestampAfter":{"$ref":"#/$defs/Timestamp"},"tenant":{"type":"string"}},"type":"object","patternProperties":{"^(context_id)$":{"type":"string"},"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(include_artifacts)$":{"type":"boolean"},"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(page_token)$":{"type":"string"},"^(status_timestamp_after)$":{"$ref":"#/$defs/Timestamp"}}};
+const schema_ListTasksResponse = {"additionalProperties":false,"properties":{"nextPageToken":{"type":"string"},"pageSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"tasks":{"items":{"$ref":"#/$defs/Task"},"type":"array"},"totalSize":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}},"type":"object","required":["nextPageToken","pageSize","totalSize"],"patternProperties":{"^(next_page_token)$":{"type":"string"},"^(page_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(total_size)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]}}};
+const schema_Message = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"extensions":{"items":{"type":"string"},"type":"array"},"messageId":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"parts":{"items":{"$ref":"#/$defs/Part"},"type":"array","minItems":1},"referenceTaskIds":{"items":{"type":"string"},"type":"array"},"role":{"$ref":"#/$defs/Role"},"taskId":{"type":"string"}},"type":"object","required":["messageId","role","parts"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(message_id)$":{"type":"string"},"^(reference_task_ids)$":{"items":{"type":"string"},"type":"array"},"^(task_id)$":{"type":"string"}}};
+const schema_MutualTlsSecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"}},"type":"object"};
+const schema_OAuth2SecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"flows":{"$ref":"#/$defs/OAuthFlows"},"oauth2MetadataUrl":{"type":"string"}},"type":"object","required":["flows"],"patternProperties":{"^(oauth2_metadata_url)$":{"type":"string"}}};
+const schema_OAuthFlows = {"additionalProperties":false,"properties":{"authorizationCode":{"$ref":"#/$defs/AuthorizationCodeOAuthFlow"},"clientCredentials":{"$ref":"#/$defs/ClientCredentialsOAuthFlow"},"deviceCode":{"$ref":"#/$defs/DeviceCodeOAuthFlow"},"implicit":{"$ref":"#/$defs/ImplicitOAuthFlow"},"password":{"$ref":"#/$defs/PasswordOAuthFlow"}},"type":"object","patternProperties":{"^(authorization_code)$":{"$ref":"#/$defs/AuthorizationCodeOAuthFlow"},"^(client_credentials)$":{"$ref":"#/$defs/ClientCredentialsOAuthFlow"},"^(device_code)$":{"$ref":"#/$defs/DeviceCodeOAuthFlow"}},"allOf":[{"oneOf":[{"anyOf":[{"required":["authorizationCode"]},{"required":["authorization_code"]}]},{"anyOf":[{"required":["clientCredentials"]},{"required":["client_credentials"]}]},{"required":["implicit"]},{"required":["password"]},{"anyOf":[{"required":["deviceCode"]},{"required":["device_code"]}]}]}]};
+const schema_OpenIdConnectSecurityScheme = {"additionalProperties":false,"properties":{"description":{"type":"string"},"openIdConnectUrl":{"type":"string"}},"type":"object","required":["openIdConnectUrl"],"patternProperties":{"^(open_id_connect_url)$":{"type":"string"}}};
+const schema_Part = {"additionalProperties":false,"properties":{"data":{"$ref":"#/$defs/Value"},"filename":{"type":"string"},"mediaType":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"raw":{"pattern":"^[A-Za-z0-9+/]*={0,2}$","type":"string"},"text":{"type":"string"},"url":{"type":"string"}},"type":"object","patternProperties":{"^(media_type)$":{"type":"string"}},"allOf":[{"oneOf":[{"required":["text"]},{"required":["raw"]},{"required":["url"]},{"required":["data"]}]}]};
+const schema_PasswordOAuthFlow = {"additionalProperties":false,"properties":{"refreshUrl":{"type":"string"},"scopes":{"additionalProperties":{"type":"string"},"propertyNames":{"type":"string"},"type":"object"},"tokenUrl":{"type":"string"}},"type":"object","patternProperties":{"^(refresh_url)$":{"type":"string"},"^(token_url)$":{"type":"string"}}};
+const schema_Role = {"anyOf":[{"pattern":"^ROLE_UNSPECIFIED$","type":"string"},{"enum":["ROLE_USER","ROLE_AGENT"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
+const schema_SecurityRequirement = {"additionalProperties":false,"properties":{"schemes":{"additionalProperties":{"$ref":"#/$defs/StringList"},"propertyNames":{"type":"string"},"type":"object"}},"type":"object"};
+const schema_SecurityScheme = {"additionalProperties":false,"properties":{"apiKeySecurityScheme":{"$ref":"#/$defs/APIKeySecurityScheme"},"httpAuthSecurityScheme":{"$ref":"#/$defs/HTTPAuthSecurityScheme"},"mtlsSecurityScheme":{"$ref":"#/$defs/MutualTlsSecurityScheme"},"oauth2SecurityScheme":{"$ref":"#/$defs/OAuth2SecurityScheme"},"openIdConnectSecurityScheme":{"$ref":"#/$defs/OpenIdConnectSecurityScheme"}},"type":"object","patternProperties":{"^(api_key_security_scheme)$":{"$ref":"#/$defs/APIKeySecurityScheme"},"^(http_auth_security_scheme)$":{"$ref":"#/$defs/HTTPAuthSecurityScheme"},"^(mtls_security_scheme)$":{"$ref":"#/$defs/MutualTlsSecurityScheme"},"^(oauth2_security_scheme)$":{"$ref":"#/$defs/OAuth2SecurityScheme"},"^(open_id_connect_security_scheme)$":{"$ref":"#/$defs/OpenIdConnectSecurityScheme"}},"allOf":[{"oneOf":[{"anyOf":[{"required":["apiKeySecurityScheme"]},{"required":["api_key_security_scheme"]}]},{"anyOf":[{"required":["httpAuthSecurityScheme"]},{"required":["http_auth_security_scheme"]}]},{"anyOf":[{"required":["oauth2SecurityScheme"]},{"required":["oauth2_security_scheme"]}]},{"anyOf":[{"required":["openIdConnectSecurityScheme"]},{"required":["open_id_connect_security_scheme"]}]},{"anyOf":[{"required":["mtlsSecurityScheme"]},{"required":["mtls_security_scheme"]}]}]}]};
+const schema_SendMessageConfiguration = {"additionalProperties":false,"properties":{"acceptedOutputModes":{"items":{"type":"string"},"type":"array"},"historyLength":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"returnImmediately":{"type":"boolean"},"taskPushNotificationConfig":{"$ref":"#/$defs/TaskPushNotificationConfig"}},"type":"object","patternProperties":{"^(accepted_output_modes)$":{"items":{"type":"string"},"type":"array"},"^(history_length)$":{"anyOf":[{"maximum":2147483647,"minimum":-2147483648,"type":"integer"},{"pattern":"^-?[0-9]+$","type":"string"}]},"^(return_immediately)$":{"type":"boolean"},"^(task_push_notification_config)$":{"$ref":"#/$defs/TaskPushNotificationConfig"}}};
+const schema_SendMessageRequest = {"additionalProperties":false,"properties":{"configuration":{"$ref":"#/$defs/SendMessageConfiguration"},"message":{"$ref":"#/$defs/Message"},"metadata":{"$ref":"#/$defs/Struct"},"tenant":{"type":"string"}},"type":"object","required":["message"]};
+const schema_SendMessageResponse = {"additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"task":{"$ref":"#/$defs/Task"}},"type":"object","allOf":[{"oneOf":[{"required":["task"]},{"required":["message"]}]}]};
+const schema_StreamResponse = {"additionalProperties":false,"properties":{"artifactUpdate":{"$ref":"#/$defs/TaskArtifactUpdateEvent"},"message":{"$ref":"#/$defs/Message"},"statusUpdate":{"$ref":"#/$defs/TaskStatusUpdateEvent"},"task":{"$ref":"#/$defs/Task"}},"type":"object","patternProperties":{"^(artifact_update)$":{"$ref":"#/$defs/TaskArtifactUpdateEvent"},"^(status_update)$":{"$ref":"#/$defs/TaskStatusUpdateEvent"}},"allOf":[{"oneOf":[{"required":["task"]},{"required":["message"]},{"anyOf":[{"required":["statusUpdate"]},{"required":["status_update"]}]},{"anyOf":[{"required":["artifactUpdate"]},{"required":["artifact_update"]}]}]}]};
+const schema_StringList = {"additionalProperties":false,"properties":{"list":{"items":{"type":"string"},"type":"array"}},"type":"object"};
+const schema_Struct = {"type":"object"};
+const schema_SubscribeToTaskRequest = {"additionalProperties":false,"properties":{"id":{"type":"string"},"tenant":{"type":"string"}},"type":"object","required":["id"]};
+const schema_Task = {"additionalProperties":false,"properties":{"artifacts":{"items":{"$ref":"#/$defs/Artifact"},"type":"array"},"contextId":{"type":"string"},"history":{"items":{"$ref":"#/$defs/Message"},"type":"array"},"id":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"status":{"$ref":"#/$defs/TaskStatus"}},"type":"object","required":["id","status"],"patternProperties":{"^(context_id)$":{"type":"string"}}};
+const schema_TaskArtifactUpdateEvent = {"additionalProperties":false,"properties":{"append":{"type":"boolean"},"artifact":{"$ref":"#/$defs/Artifact"},"contextId":{"type":"string"},"lastChunk":{"type":"boolean"},"metadata":{"$ref":"#/$defs/Struct"},"taskId":{"type":"string"}},"type":"object","required":["taskId","contextId","artifact"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(last_chunk)$":{"type":"boolean"},"^(task_id)$":{"type":"string"}}};
+const schema_TaskPushNotificationConfig = {"additionalProperties":false,"properties":{"authentication":{"$ref":"#/$defs/AuthenticationInfo"},"id":{"type":"string"},"taskId":{"type":"string"},"tenant":{"type":"string"},"token":{"type":"string"},"url":{"type":"string"}},"type":"object","required":["url"],"patternProperties":{"^(task_id)$":{"type":"string"}}};
+const schema_TaskState = {"anyOf":[{"pattern":"^TASK_STATE_UNSPECIFIED$","type":"string"},{"enum":["TASK_STATE_SUBMITTED","TASK_STATE_WORKING","TASK_STATE_COMPLETED","TASK_STATE_FAILED","TASK_STATE_CANCELED","TASK_STATE_INPUT_REQUIRED","TASK_STATE_REJECTED","TASK_STATE_AUTH_REQUIRED"],"type":"string"},{"maximum":2147483647,"minimum":-2147483648,"type":"integer"}]};
+const schema_TaskStatus = {"additionalProperties":false,"properties":{"message":{"$ref":"#/$defs/Message"},"state":{"$ref":"#/$defs/TaskState"},"timestamp":{"$ref":"#/$defs/Timestamp"}},"type":"object","required":["state"]};
+const schema_TaskStatusUpdateEvent = {"additionalProperties":false,"properties":{"contextId":{"type":"string"},"metadata":{"$ref":"#/$defs/Struct"},"status":{"$ref":"#/$defs/TaskStatus"},"taskId":{"type":"string"}},"type":"object","required":["taskId","contextId","status"],"patternProperties":{"^(context_id)$":{"type":"string"},"^(task_id)$":{"type":"string"}}};
+const schema_Timestamp = {"format":"date-time","type":"string"};
 const schema_Value = {};
-function validate_APIKeySecurityScheme(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.location === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "location" },
-        message: "must have required property '" + "location" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "description" || key0 === "location" || key0 === "name")) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.location !== undefined) {
-      if (typeof data.location !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/location",
-          schemaPath: "#/properties/location/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_APIKeySecurityScheme.errors = vErrors;
-  return errors === 0;
-}
-function validate_AgentCapabilities(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "extendedAgentCard" ||
-        key0 === "extensions" ||
-        key0 === "pushNotifications" ||
-        key0 === "streaming" ||
-        pattern_e556c74d.test(key0) ||
-        pattern_68b39a1f.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.extendedAgentCard !== undefined) {
-      if (typeof data.extendedAgentCard !== "boolean") {
-        const err1 = {
-          instancePath: instancePath + "/extendedAgentCard",
-          schemaPath: "#/properties/extendedAgentCard/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.extensions !== undefined) {
-      let data1 = data.extensions;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.AgentExtension(data1[i0]) ||
-            validate_AgentExtension(data1[i0], {
-              instancePath: instancePath + "/extensions/" + i0,
-              parentData: data1,
-              parentDataProperty: i0,
-              rootData,
-            })
-          )) {
-            vErrors =
-              vErrors === null ? validate_AgentExtension.errors : vErrors.concat(validate_AgentExtension.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/extensions",
-          schemaPath: "#/properties/extensions/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.pushNotifications !== undefined) {
-      if (typeof data.pushNotifications !== "boolean") {
-        const err3 = {
-          instancePath: instancePath + "/pushNotifications",
-          schemaPath: "#/properties/pushNotifications/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.streaming !== undefined) {
-      if (typeof data.streaming !== "boolean") {
-        const err4 = {
-          instancePath: instancePath + "/streaming",
-          schemaPath: "#/properties/streaming/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_e556c74d.test(key1)) {
-        if (typeof data[key1] !== "boolean") {
-          const err5 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(extended_agent_card)%24/type",
-            keyword: "type",
-            params: { type: "boolean" },
-            message: "must be boolean",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_68b39a1f.test(key2)) {
-        if (typeof data[key2] !== "boolean") {
-          const err6 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(push_notifications)%24/type",
-            keyword: "type",
-            params: { type: "boolean" },
-            message: "must be boolean",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate_AgentCapabilities.errors = vErrors;
-  return errors === 0;
-}
-function validate_AgentCard(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.name === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.description === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "description" },
-        message: "must have required property '" + "description" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.supportedInterfaces === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "supportedInterfaces" },
-        message: "must have required property '" + "supportedInterfaces" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.version === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "version" },
-        message: "must have required property '" + "version" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    if (data.capabilities === undefined) {
-      const err4 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "capabilities" },
-        message: "must have required property '" + "capabilities" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    }
-    if (data.defaultInputModes === undefined) {
-      const err5 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "defaultInputModes" },
-        message: "must have required property '" + "defaultInputModes" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err5];
-      } else {
-        vErrors.push(err5);
-      }
-      errors++;
-    }
-    if (data.defaultOutputModes === undefined) {
-      const err6 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "defaultOutputModes" },
-        message: "must have required property '" + "defaultOutputModes" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err6];
-      } else {
-        vErrors.push(err6);
-      }
-      errors++;
-    }
-    if (data.skills === undefined) {
-      const err7 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "skills" },
-        message: "must have required property '" + "skills" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err7];
-      } else {
-        vErrors.push(err7);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        func_191f75b3.call(schema_AgentCard.properties, key0) ||
-        pattern_2202b5ae.test(key0) ||
-        pattern_f75bc049.test(key0) ||
-        pattern_6a552c75.test(key0) ||
-        pattern_b27e6152.test(key0) ||
-        pattern_141804b3.test(key0) ||
-        pattern_b6dae7b8.test(key0) ||
-        pattern_a39f552e.test(key0)
-      )) {
-        const err8 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.capabilities !== undefined) {
-      if (!(
-        fastSet.AgentCapabilities(data.capabilities) ||
-        validate_AgentCapabilities(data.capabilities, {
-          instancePath: instancePath + "/capabilities",
-          parentData: data,
-          parentDataProperty: "capabilities",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null ? validate_AgentCapabilities.errors : vErrors.concat(validate_AgentCapabilities.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.defaultInputModes !== undefined) {
-      let data1 = data.defaultInputModes;
-      if (Array.isArray(data1)) {
-        if (data1.length < 1) {
-          const err9 = {
-            instancePath: instancePath + "/defaultInputModes",
-            schemaPath: "#/properties/defaultInputModes/minItems",
-            keyword: "minItems",
-            params: { limit: 1 },
-            message: "must NOT have fewer than 1 items",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data1[i0] !== "string") {
-            const err10 = {
-              instancePath: instancePath + "/defaultInputModes/" + i0,
-              schemaPath: "#/properties/defaultInputModes/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + "/defaultInputModes",
-          schemaPath: "#/properties/defaultInputModes/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.defaultOutputModes !== undefined) {
-      let data3 = data.defaultOutputModes;
-      if (Array.isArray(data3)) {
-        if (data3.length < 1) {
-          const err12 = {
-            instancePath: instancePath + "/defaultOutputModes",
-            schemaPath: "#/properties/defaultOutputModes/minItems",
-            keyword: "minItems",
-            params: { limit: 1 },
-            message: "must NOT have fewer than 1 items",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        const len1 = data3.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (typeof data3[i1] !== "string") {
-            const err13 = {
-              instancePath: instancePath + "/defaultOutputModes/" + i1,
-              schemaPath: "#/properties/defaultOutputModes/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err13];
-            } else {
-              vErrors.push(err13);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err14 = {
-          instancePath: instancePath + "/defaultOutputModes",
-          schemaPath: "#/properties/defaultOutputModes/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err15 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.documentationUrl !== undefined) {
-      if (typeof data.documentationUrl !== "string") {
-        const err16 = {
-          instancePath: instancePath + "/documentationUrl",
-          schemaPath: "#/properties/documentationUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data.iconUrl !== undefined) {
-      if (typeof data.iconUrl !== "string") {
-        const err17 = {
-          instancePath: instancePath + "/iconUrl",
-          schemaPath: "#/properties/iconUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err18 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-    if (data.provider !== undefined) {
-      if (!(
-        fastSet.AgentProvider(data.provider) ||
-        validate_AgentProvider(data.provider, {
-          instancePath: instancePath + "/provider",
-          parentData: data,
-          parentDataProperty: "provider",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_AgentProvider.errors : vErrors.concat(validate_AgentProvider.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.securityRequirements !== undefined) {
-      let data10 = data.securityRequirements;
-      if (Array.isArray(data10)) {
-        const len2 = data10.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (!(
-            fastSet.SecurityRequirement(data10[i2]) ||
-            validate_SecurityRequirement(data10[i2], {
-              instancePath: instancePath + "/securityRequirements/" + i2,
-              parentData: data10,
-              parentDataProperty: i2,
-              rootData,
-            })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_SecurityRequirement.errors
-                : vErrors.concat(validate_SecurityRequirement.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err19 = {
-          instancePath: instancePath + "/securityRequirements",
-          schemaPath: "#/properties/securityRequirements/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err19];
-        } else {
-          vErrors.push(err19);
-        }
-        errors++;
-      }
-    }
-    if (data.securitySchemes !== undefined) {
-      let data12 = data.securitySchemes;
-      if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-        for (const key1 in data12) {
-          const _errs25 = errors;
-          if (typeof key1 !== "string") {
-            const err20 = {
-              instancePath: instancePath + "/securitySchemes",
-              schemaPath: "#/properties/securitySchemes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err20];
-            } else {
-              vErrors.push(err20);
-            }
-            errors++;
-          }
-          var valid7 = _errs25 === errors;
-          if (!valid7) {
-            const err21 = {
-              instancePath: instancePath + "/securitySchemes",
-              schemaPath: "#/properties/securitySchemes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err21];
-            } else {
-              vErrors.push(err21);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data12) {
-          if (!(
-            fastSet.SecurityScheme(data12[key2]) ||
-            validate_SecurityScheme(data12[key2], {
-              instancePath: instancePath + "/securitySchemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              parentData: data12,
-              parentDataProperty: key2,
-              rootData,
-            })
-          )) {
-            vErrors =
-              vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err22 = {
-          instancePath: instancePath + "/securitySchemes",
-          schemaPath: "#/properties/securitySchemes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err22];
-        } else {
-          vErrors.push(err22);
-        }
-        errors++;
-      }
-    }
-    if (data.signatures !== undefined) {
-      let data14 = data.signatures;
-      if (Array.isArray(data14)) {
-        const len3 = data14.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          if (!(
-            fastSet.AgentCardSignature(data14[i3]) ||
-            validate_AgentCardSignature(data14[i3], {
-              instancePath: instancePath + "/signatures/" + i3,
-              parentData: data14,
-              parentDataProperty: i3,
-              rootData,
-            })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_AgentCardSignature.errors
-                : vErrors.concat(validate_AgentCardSignature.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err23 = {
-          instancePath: instancePath + "/signatures",
-          schemaPath: "#/properties/signatures/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err23];
-        } else {
-          vErrors.push(err23);
-        }
-        errors++;
-      }
-    }
-    if (data.skills !== undefined) {
-      let data16 = data.skills;
-      if (Array.isArray(data16)) {
-        if (data16.length < 1) {
-          const err24 = {
-            instancePath: instancePath + "/skills",
-            schemaPath: "#/properties/skills/minItems",
-            keyword: "minItems",
-            params: { limit: 1 },
-            message: "must NOT have fewer than 1 items",
-          };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        }
-        const len4 = data16.length;
-        for (let i4 = 0; i4 < len4; i4++) {
-          if (!(
-            fastSet.AgentSkill(data16[i4]) ||
-            validate_AgentSkill(data16[i4], {
-              instancePath: instancePath + "/skills/" + i4,
-              parentData: data16,
-              parentDataProperty: i4,
-              rootData,
-            })
-          )) {
-            vErrors = vErrors === null ? validate_AgentSkill.errors : vErrors.concat(validate_AgentSkill.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err25 = {
-          instancePath: instancePath + "/skills",
-          schemaPath: "#/properties/skills/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
-    if (data.supportedInterfaces !== undefined) {
-      let data18 = data.supportedInterfaces;
-      if (Array.isArray(data18)) {
-        if (data18.length < 1) {
-          const err26 = {
-            instancePath: instancePath + "/supportedInterfaces",
-            schemaPath: "#/properties/supportedInterfaces/minItems",
-            keyword: "minItems",
-            params: { limit: 1 },
-            message: "must NOT have fewer than 1 items",
-          };
-          if (vErrors === null) {
-            vErrors = [err26];
-          } else {
-            vErrors.push(err26);
-          }
-          errors++;
-        }
-        const len5 = data18.length;
-        for (let i5 = 0; i5 < len5; i5++) {
-          if (!(
-            fastSet.AgentInterface(data18[i5]) ||
-            validate_AgentInterface(data18[i5], {
-              instancePath: instancePath + "/supportedInterfaces/" + i5,
-              parentData: data18,
-              parentDataProperty: i5,
-              rootData,
-            })
-          )) {
-            vErrors =
-              vErrors === null ? validate_AgentInterface.errors : vErrors.concat(validate_AgentInterface.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err27 = {
-          instancePath: instancePath + "/supportedInterfaces",
-          schemaPath: "#/properties/supportedInterfaces/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err27];
-        } else {
-          vErrors.push(err27);
-        }
-        errors++;
-      }
-    }
-    if (data.version !== undefined) {
-      if (typeof data.version !== "string") {
-        const err28 = {
-          instancePath: instancePath + "/version",
-          schemaPath: "#/properties/version/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_2202b5ae.test(key3)) {
-        let data21 = data[key3];
-        if (Array.isArray(data21)) {
-          if (data21.length < 1) {
-            const err29 = {
-              instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(default_input_modes)%24/minItems",
-              keyword: "minItems",
-              params: { limit: 1 },
-              message: "must NOT have fewer than 1 items",
-            };
-            if (vErrors === null) {
-              vErrors = [err29];
-            } else {
-              vErrors.push(err29);
-            }
-            errors++;
-          }
-          const len6 = data21.length;
-          for (let i6 = 0; i6 < len6; i6++) {
-            if (typeof data21[i6] !== "string") {
-              const err30 = {
-                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6,
-                schemaPath: "#/patternProperties/%5E(default_input_modes)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err30];
-              } else {
-                vErrors.push(err30);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err31 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(default_input_modes)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err31];
-          } else {
-            vErrors.push(err31);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_f75bc049.test(key4)) {
-        let data23 = data[key4];
-        if (Array.isArray(data23)) {
-          if (data23.length < 1) {
-            const err32 = {
-              instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(default_output_modes)%24/minItems",
-              keyword: "minItems",
-              params: { limit: 1 },
-              message: "must NOT have fewer than 1 items",
-            };
-            if (vErrors === null) {
-              vErrors = [err32];
-            } else {
-              vErrors.push(err32);
-            }
-            errors++;
-          }
-          const len7 = data23.length;
-          for (let i7 = 0; i7 < len7; i7++) {
-            if (typeof data23[i7] !== "string") {
-              const err33 = {
-                instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i7,
-                schemaPath: "#/patternProperties/%5E(default_output_modes)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err33];
-              } else {
-                vErrors.push(err33);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err34 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(default_output_modes)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err34];
-          } else {
-            vErrors.push(err34);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern_6a552c75.test(key5)) {
-        if (typeof data[key5] !== "string") {
-          const err35 = {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(documentation_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err35];
-          } else {
-            vErrors.push(err35);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key6 in data) {
-      if (pattern_b27e6152.test(key6)) {
-        if (typeof data[key6] !== "string") {
-          const err36 = {
-            instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(icon_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err36];
-          } else {
-            vErrors.push(err36);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key7 in data) {
-      if (pattern_141804b3.test(key7)) {
-        let data27 = data[key7];
-        if (Array.isArray(data27)) {
-          const len8 = data27.length;
-          for (let i8 = 0; i8 < len8; i8++) {
-            if (!(
-              fastSet.SecurityRequirement(data27[i8]) ||
-              validate_SecurityRequirement(data27[i8], {
-                instancePath: instancePath + "/" + key7.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i8,
-                parentData: data27,
-                parentDataProperty: i8,
-                rootData,
-              })
-            )) {
-              vErrors =
-                vErrors === null
-                  ? validate_SecurityRequirement.errors
-                  : vErrors.concat(validate_SecurityRequirement.errors);
-              errors = vErrors.length;
-            }
-          }
-        } else {
-          const err37 = {
-            instancePath: instancePath + "/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(security_requirements)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err37];
-          } else {
-            vErrors.push(err37);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key8 in data) {
-      if (pattern_b6dae7b8.test(key8)) {
-        let data29 = data[key8];
-        if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
-          for (const key9 in data29) {
-            const _errs57 = errors;
-            if (typeof key9 !== "string") {
-              const err38 = {
-                instancePath: instancePath + "/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
-                schemaPath: "#/patternProperties/%5E(security_schemes)%24/propertyNames/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-                propertyName: key9,
-              };
-              if (vErrors === null) {
-                vErrors = [err38];
-              } else {
-                vErrors.push(err38);
-              }
-              errors++;
-            }
-            var valid22 = _errs57 === errors;
-            if (!valid22) {
-              const err39 = {
-                instancePath: instancePath + "/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
-                schemaPath: "#/patternProperties/%5E(security_schemes)%24/propertyNames",
-                keyword: "propertyNames",
-                params: { propertyName: key9 },
-                message: "property name must be valid",
-              };
-              if (vErrors === null) {
-                vErrors = [err39];
-              } else {
-                vErrors.push(err39);
-              }
-              errors++;
-            }
-          }
-          for (const key10 in data29) {
-            if (!(
-              fastSet.SecurityScheme(data29[key10]) ||
-              validate_SecurityScheme(data29[key10], {
-                instancePath:
-                  instancePath +
-                  "/" +
-                  key8.replace(/~/g, "~0").replace(/\//g, "~1") +
-                  "/" +
-                  key10.replace(/~/g, "~0").replace(/\//g, "~1"),
-                parentData: data29,
-                parentDataProperty: key10,
-                rootData,
-              })
-            )) {
-              vErrors =
-                vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
-              errors = vErrors.length;
-            }
-          }
-        } else {
-          const err40 = {
-            instancePath: instancePath + "/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(security_schemes)%24/type",
-            keyword: "type",
-            params: { type: "object" },
-            message: "must be object",
-          };
-          if (vErrors === null) {
-            vErrors = [err40];
-          } else {
-            vErrors.push(err40);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key11 in data) {
-      if (pattern_a39f552e.test(key11)) {
-        let data31 = data[key11];
-        if (Array.isArray(data31)) {
-          if (data31.length < 1) {
-            const err41 = {
-              instancePath: instancePath + "/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(supported_interfaces)%24/minItems",
-              keyword: "minItems",
-              params: { limit: 1 },
-              message: "must NOT have fewer than 1 items",
-            };
-            if (vErrors === null) {
-              vErrors = [err41];
-            } else {
-              vErrors.push(err41);
-            }
-            errors++;
-          }
-          const len9 = data31.length;
-          for (let i9 = 0; i9 < len9; i9++) {
-            if (!(
-              fastSet.AgentInterface(data31[i9]) ||
-              validate_AgentInterface(data31[i9], {
-                instancePath: instancePath + "/" + key11.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i9,
-                parentData: data31,
-                parentDataProperty: i9,
-                rootData,
-              })
-            )) {
-              vErrors =
-                vErrors === null ? validate_AgentInterface.errors : vErrors.concat(validate_AgentInterface.errors);
-              errors = vErrors.length;
-            }
-          }
-        } else {
-          const err42 = {
-            instancePath: instancePath + "/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(supported_interfaces)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err42];
-          } else {
-            vErrors.push(err42);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err43 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err43];
-    } else {
-      vErrors.push(err43);
-    }
-    errors++;
-  }
-  validate_AgentCard.errors = vErrors;
-  return errors === 0;
-}
-function validate_AgentCardSignature(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.protected === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "protected" },
-        message: "must have required property '" + "protected" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.signature === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "signature" },
-        message: "must have required property '" + "signature" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "header" || key0 === "protected" || key0 === "signature")) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.header !== undefined) {
-      if (!(
-        fastSet.Struct(data.header) ||
-        validate_Struct(data.header, {
-          instancePath: instancePath + "/header",
-          parentData: data,
-          parentDataProperty: "header",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.protected !== undefined) {
-      if (typeof data.protected !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/protected",
-          schemaPath: "#/properties/protected/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.signature !== undefined) {
-      if (typeof data.signature !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/signature",
-          schemaPath: "#/properties/signature/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_AgentCardSignature.errors = vErrors;
-  return errors === 0;
-}
-function validate_AgentCardSignature_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.protected === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "protected" },
-        message: "must have required property '" + "protected" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.signature === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "signature" },
-        message: "must have required property '" + "signature" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "header" || key0 === "protected" || key0 === "signature")) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.header !== undefined) {
-      if (!(
-        fastSet.Struct(data.header) ||
-        validate_Struct(data.header, {
-          instancePath: instancePath + "/header",
-          parentData: data,
-          parentDataProperty: "header",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.protected !== undefined) {
-      if (typeof data.protected !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/protected",
-          schemaPath: "#/properties/protected/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.signature !== undefined) {
-      if (typeof data.signature !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/signature",
-          schemaPath: "#/properties/signature/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_AgentCardSignature_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_AgentExtension(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "description" || key0 === "params" || key0 === "required" || key0 === "uri")) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      if (!(
-        fastSet.Struct(data.params) ||
-        validate_Struct(data.params, {
-          instancePath: instancePath + "/params",
-          parentData: data,
-          parentDataProperty: "params",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.required !== undefined) {
-      if (typeof data.required !== "boolean") {
-        const err2 = {
-          instancePath: instancePath + "/required",
-          schemaPath: "#/properties/required/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      if (typeof data.uri !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_AgentExtension.errors = vErrors;
-  return errors === 0;
-}
-function validate_AgentExtension_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "description" || key0 === "params" || key0 === "required" || key0 === "uri")) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.params !== undefined) {
-      if (!(
-        fastSet.Struct(data.params) ||
-        validate_Struct(data.params, {
-          instancePath: instancePath + "/params",
-          parentData: data,
-          parentDataProperty: "params",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.required !== undefined) {
-      if (typeof data.required !== "boolean") {
-        const err2 = {
-          instancePath: instancePath + "/required",
-          schemaPath: "#/properties/required/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.uri !== undefined) {
-      if (typeof data.uri !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/uri",
-          schemaPath: "#/properties/uri/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_AgentExtension_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_AgentInterface(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.url === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "url" },
-        message: "must have required property '" + "url" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.protocolBinding === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "protocolBinding" },
-        message: "must have required property '" + "protocolBinding" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.protocolVersion === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "protocolVersion" },
-        message: "must have required property '" + "protocolVersion" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "protocolBinding" ||
-        key0 === "protocolVersion" ||
-        key0 === "tenant" ||
-        key0 === "url" ||
-        pattern_9a916df4.test(key0) ||
-        pattern_2ccff6f4.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.protocolBinding !== undefined) {
-      if (typeof data.protocolBinding !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/protocolBinding",
-          schemaPath: "#/properties/protocolBinding/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.protocolVersion !== undefined) {
-      if (typeof data.protocolVersion !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/protocolVersion",
-          schemaPath: "#/properties/protocolVersion/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_9a916df4.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(protocol_binding)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_2ccff6f4.test(key2)) {
-        if (typeof data[key2] !== "string") {
-          const err9 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(protocol_version)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate_AgentInterface.errors = vErrors;
-  return errors === 0;
-}
-function validate_AgentInterface_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.url === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "url" },
-        message: "must have required property '" + "url" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.protocolBinding === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "protocolBinding" },
-        message: "must have required property '" + "protocolBinding" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.protocolVersion === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "protocolVersion" },
-        message: "must have required property '" + "protocolVersion" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "protocolBinding" ||
-        key0 === "protocolVersion" ||
-        key0 === "tenant" ||
-        key0 === "url" ||
-        pattern_9a916df4.test(key0) ||
-        pattern_2ccff6f4.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.protocolBinding !== undefined) {
-      if (typeof data.protocolBinding !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/protocolBinding",
-          schemaPath: "#/properties/protocolBinding/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.protocolVersion !== undefined) {
-      if (typeof data.protocolVersion !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/protocolVersion",
-          schemaPath: "#/properties/protocolVersion/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_9a916df4.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(protocol_binding)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_2ccff6f4.test(key2)) {
-        if (typeof data[key2] !== "string") {
-          const err9 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(protocol_version)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate_AgentInterface_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_AgentProvider(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.url === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "url" },
-        message: "must have required property '" + "url" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.organization === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "organization" },
-        message: "must have required property '" + "organization" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "organization" || key0 === "url")) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.organization !== undefined) {
-      if (typeof data.organization !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/organization",
-          schemaPath: "#/properties/organization/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_AgentProvider.errors = vErrors;
-  return errors === 0;
-}
-function validate_AgentProvider_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.url === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "url" },
-        message: "must have required property '" + "url" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.organization === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "organization" },
-        message: "must have required property '" + "organization" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "organization" || key0 === "url")) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.organization !== undefined) {
-      if (typeof data.organization !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/organization",
-          schemaPath: "#/properties/organization/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_AgentProvider_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_AgentSkill(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.description === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "description" },
-        message: "must have required property '" + "description" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.tags === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "tags" },
-        message: "must have required property '" + "tags" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "description" ||
-        key0 === "examples" ||
-        key0 === "id" ||
-        key0 === "inputModes" ||
-        key0 === "name" ||
-        key0 === "outputModes" ||
-        key0 === "securityRequirements" ||
-        key0 === "tags" ||
-        pattern_7e001e41.test(key0) ||
-        pattern_9c939a66.test(key0) ||
-        pattern_141804b3.test(key0)
-      )) {
-        const err4 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.examples !== undefined) {
-      let data1 = data.examples;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data1[i0] !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/examples/" + i0,
-              schemaPath: "#/properties/examples/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/examples",
-          schemaPath: "#/properties/examples/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.inputModes !== undefined) {
-      let data4 = data.inputModes;
-      if (Array.isArray(data4)) {
-        const len1 = data4.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (typeof data4[i1] !== "string") {
-            const err9 = {
-              instancePath: instancePath + "/inputModes/" + i1,
-              schemaPath: "#/properties/inputModes/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/inputModes",
-          schemaPath: "#/properties/inputModes/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err11 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.outputModes !== undefined) {
-      let data7 = data.outputModes;
-      if (Array.isArray(data7)) {
-        const len2 = data7.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (typeof data7[i2] !== "string") {
-            const err12 = {
-              instancePath: instancePath + "/outputModes/" + i2,
-              schemaPath: "#/properties/outputModes/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err13 = {
-          instancePath: instancePath + "/outputModes",
-          schemaPath: "#/properties/outputModes/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data.securityRequirements !== undefined) {
-      let data9 = data.securityRequirements;
-      if (Array.isArray(data9)) {
-        const len3 = data9.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          if (!(
-            fastSet.SecurityRequirement(data9[i3]) ||
-            validate_SecurityRequirement(data9[i3], {
-              instancePath: instancePath + "/securityRequirements/" + i3,
-              parentData: data9,
-              parentDataProperty: i3,
-              rootData,
-            })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_SecurityRequirement.errors
-                : vErrors.concat(validate_SecurityRequirement.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err14 = {
-          instancePath: instancePath + "/securityRequirements",
-          schemaPath: "#/properties/securityRequirements/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.tags !== undefined) {
-      let data11 = data.tags;
-      if (Array.isArray(data11)) {
-        if (data11.length < 1) {
-          const err15 = {
-            instancePath: instancePath + "/tags",
-            schemaPath: "#/properties/tags/minItems",
-            keyword: "minItems",
-            params: { limit: 1 },
-            message: "must NOT have fewer than 1 items",
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-        const len4 = data11.length;
-        for (let i4 = 0; i4 < len4; i4++) {
-          if (typeof data11[i4] !== "string") {
-            const err16 = {
-              instancePath: instancePath + "/tags/" + i4,
-              schemaPath: "#/properties/tags/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err17 = {
-          instancePath: instancePath + "/tags",
-          schemaPath: "#/properties/tags/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_7e001e41.test(key1)) {
-        let data13 = data[key1];
-        if (Array.isArray(data13)) {
-          const len5 = data13.length;
-          for (let i5 = 0; i5 < len5; i5++) {
-            if (typeof data13[i5] !== "string") {
-              const err18 = {
-                instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5,
-                schemaPath: "#/patternProperties/%5E(input_modes)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err18];
-              } else {
-                vErrors.push(err18);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err19 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(input_modes)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_9c939a66.test(key2)) {
-        let data15 = data[key2];
-        if (Array.isArray(data15)) {
-          const len6 = data15.length;
-          for (let i6 = 0; i6 < len6; i6++) {
-            if (typeof data15[i6] !== "string") {
-              const err20 = {
-                instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6,
-                schemaPath: "#/patternProperties/%5E(output_modes)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err21 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(output_modes)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_141804b3.test(key3)) {
-        let data17 = data[key3];
-        if (Array.isArray(data17)) {
-          const len7 = data17.length;
-          for (let i7 = 0; i7 < len7; i7++) {
-            if (!(
-              fastSet.SecurityRequirement(data17[i7]) ||
-              validate_SecurityRequirement(data17[i7], {
-                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i7,
-                parentData: data17,
-                parentDataProperty: i7,
-                rootData,
-              })
-            )) {
-              vErrors =
-                vErrors === null
-                  ? validate_SecurityRequirement.errors
-                  : vErrors.concat(validate_SecurityRequirement.errors);
-              errors = vErrors.length;
-            }
-          }
-        } else {
-          const err22 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(security_requirements)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err23 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err23];
-    } else {
-      vErrors.push(err23);
-    }
-    errors++;
-  }
-  validate_AgentSkill.errors = vErrors;
-  return errors === 0;
-}
-function validate_AgentSkill_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "name" },
-        message: "must have required property '" + "name" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.description === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "description" },
-        message: "must have required property '" + "description" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (data.tags === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "tags" },
-        message: "must have required property '" + "tags" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "description" ||
-        key0 === "examples" ||
-        key0 === "id" ||
-        key0 === "inputModes" ||
-        key0 === "name" ||
-        key0 === "outputModes" ||
-        key0 === "securityRequirements" ||
-        key0 === "tags" ||
-        pattern_7e001e41.test(key0) ||
-        pattern_9c939a66.test(key0) ||
-        pattern_141804b3.test(key0)
-      )) {
-        const err4 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.examples !== undefined) {
-      let data1 = data.examples;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data1[i0] !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/examples/" + i0,
-              schemaPath: "#/properties/examples/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/examples",
-          schemaPath: "#/properties/examples/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.inputModes !== undefined) {
-      let data4 = data.inputModes;
-      if (Array.isArray(data4)) {
-        const len1 = data4.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (typeof data4[i1] !== "string") {
-            const err9 = {
-              instancePath: instancePath + "/inputModes/" + i1,
-              schemaPath: "#/properties/inputModes/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/inputModes",
-          schemaPath: "#/properties/inputModes/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err11 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.outputModes !== undefined) {
-      let data7 = data.outputModes;
-      if (Array.isArray(data7)) {
-        const len2 = data7.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (typeof data7[i2] !== "string") {
-            const err12 = {
-              instancePath: instancePath + "/outputModes/" + i2,
-              schemaPath: "#/properties/outputModes/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err13 = {
-          instancePath: instancePath + "/outputModes",
-          schemaPath: "#/properties/outputModes/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err13];
-        } else {
-          vErrors.push(err13);
-        }
-        errors++;
-      }
-    }
-    if (data.securityRequirements !== undefined) {
-      let data9 = data.securityRequirements;
-      if (Array.isArray(data9)) {
-        const len3 = data9.length;
-        for (let i3 = 0; i3 < len3; i3++) {
-          if (!(
-            fastSet.SecurityRequirement(data9[i3]) ||
-            validate_SecurityRequirement(data9[i3], {
-              instancePath: instancePath + "/securityRequirements/" + i3,
-              parentData: data9,
-              parentDataProperty: i3,
-              rootData,
-            })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_SecurityRequirement.errors
-                : vErrors.concat(validate_SecurityRequirement.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err14 = {
-          instancePath: instancePath + "/securityRequirements",
-          schemaPath: "#/properties/securityRequirements/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    if (data.tags !== undefined) {
-      let data11 = data.tags;
-      if (Array.isArray(data11)) {
-        if (data11.length < 1) {
-          const err15 = {
-            instancePath: instancePath + "/tags",
-            schemaPath: "#/properties/tags/minItems",
-            keyword: "minItems",
-            params: { limit: 1 },
-            message: "must NOT have fewer than 1 items",
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-        const len4 = data11.length;
-        for (let i4 = 0; i4 < len4; i4++) {
-          if (typeof data11[i4] !== "string") {
-            const err16 = {
-              instancePath: instancePath + "/tags/" + i4,
-              schemaPath: "#/properties/tags/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err17 = {
-          instancePath: instancePath + "/tags",
-          schemaPath: "#/properties/tags/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_7e001e41.test(key1)) {
-        let data13 = data[key1];
-        if (Array.isArray(data13)) {
-          const len5 = data13.length;
-          for (let i5 = 0; i5 < len5; i5++) {
-            if (typeof data13[i5] !== "string") {
-              const err18 = {
-                instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i5,
-                schemaPath: "#/patternProperties/%5E(input_modes)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err18];
-              } else {
-                vErrors.push(err18);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err19 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(input_modes)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_9c939a66.test(key2)) {
-        let data15 = data[key2];
-        if (Array.isArray(data15)) {
-          const len6 = data15.length;
-          for (let i6 = 0; i6 < len6; i6++) {
-            if (typeof data15[i6] !== "string") {
-              const err20 = {
-                instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i6,
-                schemaPath: "#/patternProperties/%5E(output_modes)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err20];
-              } else {
-                vErrors.push(err20);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err21 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(output_modes)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err21];
-          } else {
-            vErrors.push(err21);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_141804b3.test(key3)) {
-        let data17 = data[key3];
-        if (Array.isArray(data17)) {
-          const len7 = data17.length;
-          for (let i7 = 0; i7 < len7; i7++) {
-            if (!(
-              fastSet.SecurityRequirement(data17[i7]) ||
-              validate_SecurityRequirement(data17[i7], {
-                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i7,
-                parentData: data17,
-                parentDataProperty: i7,
-                rootData,
-              })
-            )) {
-              vErrors =
-                vErrors === null
-                  ? validate_SecurityRequirement.errors
-                  : vErrors.concat(validate_SecurityRequirement.errors);
-              errors = vErrors.length;
-            }
-          }
-        } else {
-          const err22 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(security_requirements)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err22];
-          } else {
-            vErrors.push(err22);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err23 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err23];
-    } else {
-      vErrors.push(err23);
-    }
-    errors++;
-  }
-  validate_AgentSkill_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_Artifact(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.artifactId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "artifactId" },
-        message: "must have required property '" + "artifactId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.parts === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "parts" },
-        message: "must have required property '" + "parts" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "artifactId" ||
-        key0 === "description" ||
-        key0 === "extensions" ||
-        key0 === "metadata" ||
-        key0 === "name" ||
-        key0 === "parts" ||
-        pattern_a293b22b.test(key0)
-      )) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.artifactId !== undefined) {
-      if (typeof data.artifactId !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/artifactId",
-          schemaPath: "#/properties/artifactId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.extensions !== undefined) {
-      let data2 = data.extensions;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data2[i0] !== "string") {
-            const err5 = {
-              instancePath: instancePath + "/extensions/" + i0,
-              schemaPath: "#/properties/extensions/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/extensions",
-          schemaPath: "#/properties/extensions/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (!(
-        fastSet.Struct(data.metadata) ||
-        validate_Struct(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.name !== undefined) {
-      if (typeof data.name !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/name",
-          schemaPath: "#/properties/name/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.parts !== undefined) {
-      let data6 = data.parts;
-      if (Array.isArray(data6)) {
-        if (data6.length < 1) {
-          const err8 = {
-            instancePath: instancePath + "/parts",
-            schemaPath: "#/properties/parts/minItems",
-            keyword: "minItems",
-            params: { limit: 1 },
-            message: "must NOT have fewer than 1 items",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-        const len1 = data6.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (!(
-            fastSet.Part(data6[i1]) ||
-            validate_Part(data6[i1], {
-              instancePath: instancePath + "/parts/" + i1,
-              parentData: data6,
-              parentDataProperty: i1,
-              rootData,
-            })
-          )) {
-            vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/parts",
-          schemaPath: "#/properties/parts/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_a293b22b.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err10 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(artifact_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate_Artifact.errors = vErrors;
-  return errors === 0;
-}
-function validate_AuthenticationInfo(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.scheme === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "scheme" },
-        message: "must have required property '" + "scheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "credentials" || key0 === "scheme")) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.credentials !== undefined) {
-      if (typeof data.credentials !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/credentials",
-          schemaPath: "#/properties/credentials/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.scheme !== undefined) {
-      if (typeof data.scheme !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/scheme",
-          schemaPath: "#/properties/scheme/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_AuthenticationInfo.errors = vErrors;
-  return errors === 0;
-}
-function validate_AuthorizationCodeOAuthFlow(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.authorizationUrl === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "authorizationUrl" },
-        message: "must have required property '" + "authorizationUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.tokenUrl === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "tokenUrl" },
-        message: "must have required property '" + "tokenUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.scopes === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "scopes" },
-        message: "must have required property '" + "scopes" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "authorizationUrl" ||
-        key0 === "pkceRequired" ||
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern_7b7125d4.test(key0) ||
-        pattern_85f0e61d.test(key0) ||
-        pattern_3a2775df.test(key0) ||
-        pattern_a01cd0db.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.authorizationUrl !== undefined) {
-      if (typeof data.authorizationUrl !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/authorizationUrl",
-          schemaPath: "#/properties/authorizationUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.pkceRequired !== undefined) {
-      if (typeof data.pkceRequired !== "boolean") {
-        const err5 = {
-          instancePath: instancePath + "/pkceRequired",
-          schemaPath: "#/properties/pkceRequired/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data3 = data.scopes;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        for (const key1 in data3) {
-          const _errs10 = errors;
-          if (typeof key1 !== "string") {
-            const err7 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-          var valid1 = _errs10 === errors;
-          if (!valid1) {
-            const err8 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data3) {
-          if (typeof data3[key2] !== "string") {
-            const err9 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err11 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_7b7125d4.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err12 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(authorization_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_85f0e61d.test(key4)) {
-        if (typeof data[key4] !== "boolean") {
-          const err13 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(pkce_required)%24/type",
-            keyword: "type",
-            params: { type: "boolean" },
-            message: "must be boolean",
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern_3a2775df.test(key5)) {
-        if (typeof data[key5] !== "string") {
-          const err14 = {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key6 in data) {
-      if (pattern_a01cd0db.test(key6)) {
-        if (typeof data[key6] !== "string") {
-          const err15 = {
-            instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err16 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err16];
-    } else {
-      vErrors.push(err16);
-    }
-    errors++;
-  }
-  validate_AuthorizationCodeOAuthFlow.errors = vErrors;
-  return errors === 0;
-}
-function validate_AuthorizationCodeOAuthFlow_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.authorizationUrl === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "authorizationUrl" },
-        message: "must have required property '" + "authorizationUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.tokenUrl === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "tokenUrl" },
-        message: "must have required property '" + "tokenUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.scopes === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "scopes" },
-        message: "must have required property '" + "scopes" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "authorizationUrl" ||
-        key0 === "pkceRequired" ||
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern_7b7125d4.test(key0) ||
-        pattern_85f0e61d.test(key0) ||
-        pattern_3a2775df.test(key0) ||
-        pattern_a01cd0db.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.authorizationUrl !== undefined) {
-      if (typeof data.authorizationUrl !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/authorizationUrl",
-          schemaPath: "#/properties/authorizationUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.pkceRequired !== undefined) {
-      if (typeof data.pkceRequired !== "boolean") {
-        const err5 = {
-          instancePath: instancePath + "/pkceRequired",
-          schemaPath: "#/properties/pkceRequired/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data3 = data.scopes;
-      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-        for (const key1 in data3) {
-          const _errs10 = errors;
-          if (typeof key1 !== "string") {
-            const err7 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-          var valid1 = _errs10 === errors;
-          if (!valid1) {
-            const err8 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data3) {
-          if (typeof data3[key2] !== "string") {
-            const err9 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err9];
-            } else {
-              vErrors.push(err9);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err10 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err11 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_7b7125d4.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err12 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(authorization_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_85f0e61d.test(key4)) {
-        if (typeof data[key4] !== "boolean") {
-          const err13 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(pkce_required)%24/type",
-            keyword: "type",
-            params: { type: "boolean" },
-            message: "must be boolean",
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern_3a2775df.test(key5)) {
-        if (typeof data[key5] !== "string") {
-          const err14 = {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key6 in data) {
-      if (pattern_a01cd0db.test(key6)) {
-        if (typeof data[key6] !== "string") {
-          const err15 = {
-            instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err16 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err16];
-    } else {
-      vErrors.push(err16);
-    }
-    errors++;
-  }
-  validate_AuthorizationCodeOAuthFlow_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_CancelTaskRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "id" || key0 === "metadata" || key0 === "tenant")) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (!(
-        fastSet.Struct(data.metadata) ||
-        validate_Struct(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_CancelTaskRequest.errors = vErrors;
-  return errors === 0;
-}
-function validate_ClientCredentialsOAuthFlow(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.tokenUrl === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "tokenUrl" },
-        message: "must have required property '" + "tokenUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.scopes === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "scopes" },
-        message: "must have required property '" + "scopes" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern_3a2775df.test(key0) ||
-        pattern_a01cd0db.test(key0)
-      )) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data1 = data.scopes;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        for (const key1 in data1) {
-          const _errs6 = errors;
-          if (typeof key1 !== "string") {
-            const err4 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-          var valid1 = _errs6 === errors;
-          if (!valid1) {
-            const err5 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data1) {
-          if (typeof data1[key2] !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_3a2775df.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err9 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_a01cd0db.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err10 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate_ClientCredentialsOAuthFlow.errors = vErrors;
-  return errors === 0;
-}
-function validate_ClientCredentialsOAuthFlow_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.tokenUrl === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "tokenUrl" },
-        message: "must have required property '" + "tokenUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.scopes === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "scopes" },
-        message: "must have required property '" + "scopes" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern_3a2775df.test(key0) ||
-        pattern_a01cd0db.test(key0)
-      )) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data1 = data.scopes;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        for (const key1 in data1) {
-          const _errs6 = errors;
-          if (typeof key1 !== "string") {
-            const err4 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-          var valid1 = _errs6 === errors;
-          if (!valid1) {
-            const err5 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data1) {
-          if (typeof data1[key2] !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err7 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_3a2775df.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err9 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_a01cd0db.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err10 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate_ClientCredentialsOAuthFlow_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_DeleteTaskPushNotificationConfigRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "id" || key0 === "taskId" || key0 === "tenant" || pattern_3f9c8ce5.test(key0))) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_3f9c8ce5.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err6 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate_DeleteTaskPushNotificationConfigRequest.errors = vErrors;
-  return errors === 0;
-}
-function validate_DeviceCodeOAuthFlow(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.deviceAuthorizationUrl === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "deviceAuthorizationUrl" },
-        message: "must have required property '" + "deviceAuthorizationUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.tokenUrl === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "tokenUrl" },
-        message: "must have required property '" + "tokenUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.scopes === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "scopes" },
-        message: "must have required property '" + "scopes" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "deviceAuthorizationUrl" ||
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern_4b9b9533.test(key0) ||
-        pattern_3a2775df.test(key0) ||
-        pattern_a01cd0db.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.deviceAuthorizationUrl !== undefined) {
-      if (typeof data.deviceAuthorizationUrl !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/deviceAuthorizationUrl",
-          schemaPath: "#/properties/deviceAuthorizationUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data2 = data.scopes;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        for (const key1 in data2) {
-          const _errs8 = errors;
-          if (typeof key1 !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-          var valid1 = _errs8 === errors;
-          if (!valid1) {
-            const err7 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data2) {
-          if (typeof data2[key2] !== "string") {
-            const err8 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err10 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_4b9b9533.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err11 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(device_authorization_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_3a2775df.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err12 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern_a01cd0db.test(key5)) {
-        if (typeof data[key5] !== "string") {
-          const err13 = {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate_DeviceCodeOAuthFlow.errors = vErrors;
-  return errors === 0;
-}
-function validate_DeviceCodeOAuthFlow_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.deviceAuthorizationUrl === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "deviceAuthorizationUrl" },
-        message: "must have required property '" + "deviceAuthorizationUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.tokenUrl === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "tokenUrl" },
-        message: "must have required property '" + "tokenUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.scopes === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "scopes" },
-        message: "must have required property '" + "scopes" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "deviceAuthorizationUrl" ||
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern_4b9b9533.test(key0) ||
-        pattern_3a2775df.test(key0) ||
-        pattern_a01cd0db.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.deviceAuthorizationUrl !== undefined) {
-      if (typeof data.deviceAuthorizationUrl !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/deviceAuthorizationUrl",
-          schemaPath: "#/properties/deviceAuthorizationUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data2 = data.scopes;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        for (const key1 in data2) {
-          const _errs8 = errors;
-          if (typeof key1 !== "string") {
-            const err6 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-          var valid1 = _errs8 === errors;
-          if (!valid1) {
-            const err7 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err7];
-            } else {
-              vErrors.push(err7);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data2) {
-          if (typeof data2[key2] !== "string") {
-            const err8 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err10 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_4b9b9533.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err11 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(device_authorization_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_3a2775df.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err12 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern_a01cd0db.test(key5)) {
-        if (typeof data[key5] !== "string") {
-          const err13 = {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err14 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err14];
-    } else {
-      vErrors.push(err14);
-    }
-    errors++;
-  }
-  validate_DeviceCodeOAuthFlow_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_Empty(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/additionalProperties",
-        keyword: "additionalProperties",
-        params: { additionalProperty: key0 },
-        message: "must NOT have additional properties",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_Empty.errors = vErrors;
-  return errors === 0;
-}
-function validate_GetExtendedAgentCardRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "tenant")) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate_GetExtendedAgentCardRequest.errors = vErrors;
-  return errors === 0;
-}
-function validate_GetTaskPushNotificationConfigRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.id === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "id" || key0 === "taskId" || key0 === "tenant" || pattern_3f9c8ce5.test(key0))) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_3f9c8ce5.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err6 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  }
-  validate_GetTaskPushNotificationConfigRequest.errors = vErrors;
-  return errors === 0;
-}
-function validate_GetTaskRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "historyLength" || key0 === "id" || key0 === "tenant" || pattern_c33f14a6.test(key0))) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.historyLength !== undefined) {
-      let data0 = data.historyLength;
-      const _errs3 = errors;
-      let valid1 = false;
-      const _errs4 = errors;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err2 = {
-          instancePath: instancePath + "/historyLength",
-          schemaPath: "#/properties/historyLength/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 2147483647 || isNaN(data0)) {
-          const err3 = {
-            instancePath: instancePath + "/historyLength",
-            schemaPath: "#/properties/historyLength/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 2147483647 },
-            message: "must be <= 2147483647",
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (data0 < -2147483648 || isNaN(data0)) {
-          const err4 = {
-            instancePath: instancePath + "/historyLength",
-            schemaPath: "#/properties/historyLength/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -2147483648 },
-            message: "must be >= -2147483648",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs4 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs6 = errors;
-        if (typeof data0 === "string") {
-          if (!pattern_af46a196.test(data0)) {
-            const err5 = {
-              instancePath: instancePath + "/historyLength",
-              schemaPath: "#/properties/historyLength/anyOf/1/pattern",
-              keyword: "pattern",
-              params: { pattern: "^-?[0-9]+$" },
-              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        } else {
-          const err6 = {
-            instancePath: instancePath + "/historyLength",
-            schemaPath: "#/properties/historyLength/anyOf/1/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        var _valid0 = _errs6 === errors;
-        valid1 = valid1 || _valid0;
-      }
-      if (!valid1) {
-        const err7 = {
-          instancePath: instancePath + "/historyLength",
-          schemaPath: "#/properties/historyLength/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      } else {
-        errors = _errs3;
-        if (vErrors !== null) {
-          if (_errs3) {
-            vErrors.length = _errs3;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err9 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_c33f14a6.test(key1)) {
-        let data3 = data[key1];
-        const _errs13 = errors;
-        let valid3 = false;
-        const _errs14 = errors;
-        if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-          const err10 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/0/type",
-            keyword: "type",
-            params: { type: "integer" },
-            message: "must be integer",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-        if (typeof data3 == "number" && isFinite(data3)) {
-          if (data3 > 2147483647 || isNaN(data3)) {
-            const err11 = {
-              instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",
-              keyword: "maximum",
-              params: { comparison: "<=", limit: 2147483647 },
-              message: "must be <= 2147483647",
-            };
-            if (vErrors === null) {
-              vErrors = [err11];
-            } else {
-              vErrors.push(err11);
-            }
-            errors++;
-          }
-          if (data3 < -2147483648 || isNaN(data3)) {
-            const err12 = {
-              instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",
-              keyword: "minimum",
-              params: { comparison: ">=", limit: -2147483648 },
-              message: "must be >= -2147483648",
-            };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-        }
-        var _valid1 = _errs14 === errors;
-        valid3 = valid3 || _valid1;
-        if (!valid3) {
-          const _errs16 = errors;
-          if (typeof data3 === "string") {
-            if (!pattern_af46a196.test(data3)) {
-              const err13 = {
-                instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-                schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
-                keyword: "pattern",
-                params: { pattern: "^-?[0-9]+$" },
-                message: 'must match pattern "' + "^-?[0-9]+$" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err13];
-              } else {
-                vErrors.push(err13);
-              }
-              errors++;
-            }
-          } else {
-            const err14 = {
-              instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err14];
-            } else {
-              vErrors.push(err14);
-            }
-            errors++;
-          }
-          var _valid1 = _errs16 === errors;
-          valid3 = valid3 || _valid1;
-        }
-        if (!valid3) {
-          const err15 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf",
-            keyword: "anyOf",
-            params: {},
-            message: "must match a schema in anyOf",
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        } else {
-          errors = _errs13;
-          if (vErrors !== null) {
-            if (_errs13) {
-              vErrors.length = _errs13;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-      }
-    }
-  } else {
-    const err16 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err16];
-    } else {
-      vErrors.push(err16);
-    }
-    errors++;
-  }
-  validate_GetTaskRequest.errors = vErrors;
-  return errors === 0;
-}
-function validate_HTTPAuthSecurityScheme(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.scheme === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "scheme" },
-        message: "must have required property '" + "scheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "bearerFormat" || key0 === "description" || key0 === "scheme" || pattern_fb87f5a3.test(key0))) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.bearerFormat !== undefined) {
-      if (typeof data.bearerFormat !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/bearerFormat",
-          schemaPath: "#/properties/bearerFormat/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.scheme !== undefined) {
-      if (typeof data.scheme !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/scheme",
-          schemaPath: "#/properties/scheme/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_fb87f5a3.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err5 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(bearer_format)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_HTTPAuthSecurityScheme.errors = vErrors;
-  return errors === 0;
-}
-function validate_HTTPAuthSecurityScheme_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.scheme === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "scheme" },
-        message: "must have required property '" + "scheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "bearerFormat" || key0 === "description" || key0 === "scheme" || pattern_fb87f5a3.test(key0))) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.bearerFormat !== undefined) {
-      if (typeof data.bearerFormat !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/bearerFormat",
-          schemaPath: "#/properties/bearerFormat/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.scheme !== undefined) {
-      if (typeof data.scheme !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/scheme",
-          schemaPath: "#/properties/scheme/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_fb87f5a3.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err5 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(bearer_format)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err6 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err6];
-    } else {
-      vErrors.push(err6);
-    }
-    errors++;
-  }
-  validate_HTTPAuthSecurityScheme_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_ImplicitOAuthFlow(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "authorizationUrl" ||
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        pattern_7b7125d4.test(key0) ||
-        pattern_3a2775df.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.authorizationUrl !== undefined) {
-      if (typeof data.authorizationUrl !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/authorizationUrl",
-          schemaPath: "#/properties/authorizationUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data2 = data.scopes;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        for (const key1 in data2) {
-          const _errs8 = errors;
-          if (typeof key1 !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          var valid1 = _errs8 === errors;
-          if (!valid1) {
-            const err4 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data2) {
-          if (typeof data2[key2] !== "string") {
-            const err5 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_7b7125d4.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(authorization_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_3a2775df.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate_ImplicitOAuthFlow.errors = vErrors;
-  return errors === 0;
-}
-function validate_ImplicitOAuthFlow_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "authorizationUrl" ||
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        pattern_7b7125d4.test(key0) ||
-        pattern_3a2775df.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.authorizationUrl !== undefined) {
-      if (typeof data.authorizationUrl !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/authorizationUrl",
-          schemaPath: "#/properties/authorizationUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data2 = data.scopes;
-      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
-        for (const key1 in data2) {
-          const _errs8 = errors;
-          if (typeof key1 !== "string") {
-            const err3 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-          var valid1 = _errs8 === errors;
-          if (!valid1) {
-            const err4 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data2) {
-          if (typeof data2[key2] !== "string") {
-            const err5 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_7b7125d4.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(authorization_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_3a2775df.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate_ImplicitOAuthFlow_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_ListTaskPushNotificationConfigsRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "pageSize" ||
-        key0 === "pageToken" ||
-        key0 === "taskId" ||
-        key0 === "tenant" ||
-        pattern_33ec1b46.test(key0) ||
-        pattern_0a283822.test(key0) ||
-        pattern_3f9c8ce5.test(key0)
-      )) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.pageSize !== undefined) {
-      let data0 = data.pageSize;
-      const _errs3 = errors;
-      let valid1 = false;
-      const _errs4 = errors;
-      if (!(typeof data0 == "number" && !(data0 % 1) && !isNaN(data0) && isFinite(data0))) {
-        const err2 = {
-          instancePath: instancePath + "/pageSize",
-          schemaPath: "#/properties/pageSize/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if (typeof data0 == "number" && isFinite(data0)) {
-        if (data0 > 2147483647 || isNaN(data0)) {
-          const err3 = {
-            instancePath: instancePath + "/pageSize",
-            schemaPath: "#/properties/pageSize/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 2147483647 },
-            message: "must be <= 2147483647",
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (data0 < -2147483648 || isNaN(data0)) {
-          const err4 = {
-            instancePath: instancePath + "/pageSize",
-            schemaPath: "#/properties/pageSize/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -2147483648 },
-            message: "must be >= -2147483648",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs4 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs6 = errors;
-        if (typeof data0 === "string") {
-          if (!pattern_af46a196.test(data0)) {
-            const err5 = {
-              instancePath: instancePath + "/pageSize",
-              schemaPath: "#/properties/pageSize/anyOf/1/pattern",
-              keyword: "pattern",
-              params: { pattern: "^-?[0-9]+$" },
-              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        } else {
-          const err6 = {
-            instancePath: instancePath + "/pageSize",
-            schemaPath: "#/properties/pageSize/anyOf/1/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        var _valid0 = _errs6 === errors;
-        valid1 = valid1 || _valid0;
-      }
-      if (!valid1) {
-        const err7 = {
-          instancePath: instancePath + "/pageSize",
-          schemaPath: "#/properties/pageSize/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      } else {
-        errors = _errs3;
-        if (vErrors !== null) {
-          if (_errs3) {
-            vErrors.length = _errs3;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.pageToken !== undefined) {
-      if (typeof data.pageToken !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/pageToken",
-          schemaPath: "#/properties/pageToken/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err9 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err10 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_33ec1b46.test(key1)) {
-        let data4 = data[key1];
-        const _errs15 = errors;
-        let valid3 = false;
-        const _errs16 = errors;
-        if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
-          const err11 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/type",
-            keyword: "type",
-            params: { type: "integer" },
-            message: "must be integer",
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-        if (typeof data4 == "number" && isFinite(data4)) {
-          if (data4 > 2147483647 || isNaN(data4)) {
-            const err12 = {
-              instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",
-              keyword: "maximum",
-              params: { comparison: "<=", limit: 2147483647 },
-              message: "must be <= 2147483647",
-            };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-          if (data4 < -2147483648 || isNaN(data4)) {
-            const err13 = {
-              instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",
-              keyword: "minimum",
-              params: { comparison: ">=", limit: -2147483648 },
-              message: "must be >= -2147483648",
-            };
-            if (vErrors === null) {
-              vErrors = [err13];
-            } else {
-              vErrors.push(err13);
-            }
-            errors++;
-          }
-        }
-        var _valid1 = _errs16 === errors;
-        valid3 = valid3 || _valid1;
-        if (!valid3) {
-          const _errs18 = errors;
-          if (typeof data4 === "string") {
-            if (!pattern_af46a196.test(data4)) {
-              const err14 = {
-                instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-                schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
-                keyword: "pattern",
-                params: { pattern: "^-?[0-9]+$" },
-                message: 'must match pattern "' + "^-?[0-9]+$" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err14];
-              } else {
-                vErrors.push(err14);
-              }
-              errors++;
-            }
-          } else {
-            const err15 = {
-              instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err15];
-            } else {
-              vErrors.push(err15);
-            }
-            errors++;
-          }
-          var _valid1 = _errs18 === errors;
-          valid3 = valid3 || _valid1;
-        }
-        if (!valid3) {
-          const err16 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf",
-            keyword: "anyOf",
-            params: {},
-            message: "must match a schema in anyOf",
-          };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        } else {
-          errors = _errs15;
-          if (vErrors !== null) {
-            if (_errs15) {
-              vErrors.length = _errs15;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_0a283822.test(key2)) {
-        if (typeof data[key2] !== "string") {
-          const err17 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(page_token)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_3f9c8ce5.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err18 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err19 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err19];
-    } else {
-      vErrors.push(err19);
-    }
-    errors++;
-  }
-  validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
-  return errors === 0;
-}
-function validate_ListTaskPushNotificationConfigsResponse(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "configs" || key0 === "nextPageToken" || pattern_5504e0d3.test(key0))) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.configs !== undefined) {
-      let data0 = data.configs;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.TaskPushNotificationConfig(data0[i0]) ||
-            validate_TaskPushNotificationConfig(data0[i0], {
-              instancePath: instancePath + "/configs/" + i0,
-              parentData: data0,
-              parentDataProperty: i0,
-              rootData,
-            })
-          )) {
-            vErrors =
-              vErrors === null
-                ? validate_TaskPushNotificationConfig.errors
-                : vErrors.concat(validate_TaskPushNotificationConfig.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err1 = {
-          instancePath: instancePath + "/configs",
-          schemaPath: "#/properties/configs/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.nextPageToken !== undefined) {
-      if (typeof data.nextPageToken !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/nextPageToken",
-          schemaPath: "#/properties/nextPageToken/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_5504e0d3.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err3 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(next_page_token)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_ListTaskPushNotificationConfigsResponse.errors = vErrors;
-  return errors === 0;
-}
-function validate_ListTasksRequest(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "contextId" ||
-        key0 === "historyLength" ||
-        key0 === "includeArtifacts" ||
-        key0 === "pageSize" ||
-        key0 === "pageToken" ||
-        key0 === "status" ||
-        key0 === "statusTimestampAfter" ||
-        key0 === "tenant" ||
-        pattern_bfa8459c.test(key0) ||
-        pattern_c33f14a6.test(key0) ||
-        pattern_729159f5.test(key0) ||
-        pattern_33ec1b46.test(key0) ||
-        pattern_0a283822.test(key0) ||
-        pattern_d5e8a839.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.contextId !== undefined) {
-      if (typeof data.contextId !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/contextId",
-          schemaPath: "#/properties/contextId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.historyLength !== undefined) {
-      let data1 = data.historyLength;
-      const _errs5 = errors;
-      let valid1 = false;
-      const _errs6 = errors;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-        const err2 = {
-          instancePath: instancePath + "/historyLength",
-          schemaPath: "#/properties/historyLength/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (data1 > 2147483647 || isNaN(data1)) {
-          const err3 = {
-            instancePath: instancePath + "/historyLength",
-            schemaPath: "#/properties/historyLength/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 2147483647 },
-            message: "must be <= 2147483647",
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-        if (data1 < -2147483648 || isNaN(data1)) {
-          const err4 = {
-            instancePath: instancePath + "/historyLength",
-            schemaPath: "#/properties/historyLength/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -2147483648 },
-            message: "must be >= -2147483648",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs8 = errors;
-        if (typeof data1 === "string") {
-          if (!pattern_af46a196.test(data1)) {
-            const err5 = {
-              instancePath: instancePath + "/historyLength",
-              schemaPath: "#/properties/historyLength/anyOf/1/pattern",
-              keyword: "pattern",
-              params: { pattern: "^-?[0-9]+$" },
-              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        } else {
-          const err6 = {
-            instancePath: instancePath + "/historyLength",
-            schemaPath: "#/properties/historyLength/anyOf/1/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        var _valid0 = _errs8 === errors;
-        valid1 = valid1 || _valid0;
-      }
-      if (!valid1) {
-        const err7 = {
-          instancePath: instancePath + "/historyLength",
-          schemaPath: "#/properties/historyLength/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      } else {
-        errors = _errs5;
-        if (vErrors !== null) {
-          if (_errs5) {
-            vErrors.length = _errs5;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.includeArtifacts !== undefined) {
-      if (typeof data.includeArtifacts !== "boolean") {
-        const err8 = {
-          instancePath: instancePath + "/includeArtifacts",
-          schemaPath: "#/properties/includeArtifacts/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.pageSize !== undefined) {
-      let data3 = data.pageSize;
-      const _errs13 = errors;
-      let valid2 = false;
-      const _errs14 = errors;
-      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
-        const err9 = {
-          instancePath: instancePath + "/pageSize",
-          schemaPath: "#/properties/pageSize/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-      if (typeof data3 == "number" && isFinite(data3)) {
-        if (data3 > 2147483647 || isNaN(data3)) {
-          const err10 = {
-            instancePath: instancePath + "/pageSize",
-            schemaPath: "#/properties/pageSize/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 2147483647 },
-            message: "must be <= 2147483647",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-        if (data3 < -2147483648 || isNaN(data3)) {
-          const err11 = {
-            instancePath: instancePath + "/pageSize",
-            schemaPath: "#/properties/pageSize/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -2147483648 },
-            message: "must be >= -2147483648",
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-      var _valid1 = _errs14 === errors;
-      valid2 = valid2 || _valid1;
-      if (!valid2) {
-        const _errs16 = errors;
-        if (typeof data3 === "string") {
-          if (!pattern_af46a196.test(data3)) {
-            const err12 = {
-              instancePath: instancePath + "/pageSize",
-              schemaPath: "#/properties/pageSize/anyOf/1/pattern",
-              keyword: "pattern",
-              params: { pattern: "^-?[0-9]+$" },
-              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
-            };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-        } else {
-          const err13 = {
-            instancePath: instancePath + "/pageSize",
-            schemaPath: "#/properties/pageSize/anyOf/1/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-        var _valid1 = _errs16 === errors;
-        valid2 = valid2 || _valid1;
-      }
-      if (!valid2) {
-        const err14 = {
-          instancePath: instancePath + "/pageSize",
-          schemaPath: "#/properties/pageSize/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      } else {
-        errors = _errs13;
-        if (vErrors !== null) {
-          if (_errs13) {
-            vErrors.length = _errs13;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.pageToken !== undefined) {
-      if (typeof data.pageToken !== "string") {
-        const err15 = {
-          instancePath: instancePath + "/pageToken",
-          schemaPath: "#/properties/pageToken/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err15];
-        } else {
-          vErrors.push(err15);
-        }
-        errors++;
-      }
-    }
-    if (data.status !== undefined) {
-      if (!(
-        fastSet.TaskState(data.status) ||
-        validate_TaskState(data.status, {
-          instancePath: instancePath + "/status",
-          parentData: data,
-          parentDataProperty: "status",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.statusTimestampAfter !== undefined) {
-      if (!(
-        fastSet.Timestamp(data.statusTimestampAfter) ||
-        validate_Timestamp(data.statusTimestampAfter, {
-          instancePath: instancePath + "/statusTimestampAfter",
-          parentData: data,
-          parentDataProperty: "statusTimestampAfter",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err16 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_bfa8459c.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err17 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_c33f14a6.test(key2)) {
-        let data9 = data[key2];
-        const _errs27 = errors;
-        let valid4 = false;
-        const _errs28 = errors;
-        if (!(typeof data9 == "number" && !(data9 % 1) && !isNaN(data9) && isFinite(data9))) {
-          const err18 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/0/type",
-            keyword: "type",
-            params: { type: "integer" },
-            message: "must be integer",
-          };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-        if (typeof data9 == "number" && isFinite(data9)) {
-          if (data9 > 2147483647 || isNaN(data9)) {
-            const err19 = {
-              instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",
-              keyword: "maximum",
-              params: { comparison: "<=", limit: 2147483647 },
-              message: "must be <= 2147483647",
-            };
-            if (vErrors === null) {
-              vErrors = [err19];
-            } else {
-              vErrors.push(err19);
-            }
-            errors++;
-          }
-          if (data9 < -2147483648 || isNaN(data9)) {
-            const err20 = {
-              instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",
-              keyword: "minimum",
-              params: { comparison: ">=", limit: -2147483648 },
-              message: "must be >= -2147483648",
-            };
-            if (vErrors === null) {
-              vErrors = [err20];
-            } else {
-              vErrors.push(err20);
-            }
-            errors++;
-          }
-        }
-        var _valid2 = _errs28 === errors;
-        valid4 = valid4 || _valid2;
-        if (!valid4) {
-          const _errs30 = errors;
-          if (typeof data9 === "string") {
-            if (!pattern_af46a196.test(data9)) {
-              const err21 = {
-                instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-                schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
-                keyword: "pattern",
-                params: { pattern: "^-?[0-9]+$" },
-                message: 'must match pattern "' + "^-?[0-9]+$" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err21];
-              } else {
-                vErrors.push(err21);
-              }
-              errors++;
-            }
-          } else {
-            const err22 = {
-              instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err22];
-            } else {
-              vErrors.push(err22);
-            }
-            errors++;
-          }
-          var _valid2 = _errs30 === errors;
-          valid4 = valid4 || _valid2;
-        }
-        if (!valid4) {
-          const err23 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf",
-            keyword: "anyOf",
-            params: {},
-            message: "must match a schema in anyOf",
-          };
-          if (vErrors === null) {
-            vErrors = [err23];
-          } else {
-            vErrors.push(err23);
-          }
-          errors++;
-        } else {
-          errors = _errs27;
-          if (vErrors !== null) {
-            if (_errs27) {
-              vErrors.length = _errs27;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_729159f5.test(key3)) {
-        if (typeof data[key3] !== "boolean") {
-          const err24 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(include_artifacts)%24/type",
-            keyword: "type",
-            params: { type: "boolean" },
-            message: "must be boolean",
-          };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_33ec1b46.test(key4)) {
-        let data11 = data[key4];
-        const _errs35 = errors;
-        let valid5 = false;
-        const _errs36 = errors;
-        if (!(typeof data11 == "number" && !(data11 % 1) && !isNaN(data11) && isFinite(data11))) {
-          const err25 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/type",
-            keyword: "type",
-            params: { type: "integer" },
-            message: "must be integer",
-          };
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
-        }
-        if (typeof data11 == "number" && isFinite(data11)) {
-          if (data11 > 2147483647 || isNaN(data11)) {
-            const err26 = {
-              instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",
-              keyword: "maximum",
-              params: { comparison: "<=", limit: 2147483647 },
-              message: "must be <= 2147483647",
-            };
-            if (vErrors === null) {
-              vErrors = [err26];
-            } else {
-              vErrors.push(err26);
-            }
-            errors++;
-          }
-          if (data11 < -2147483648 || isNaN(data11)) {
-            const err27 = {
-              instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",
-              keyword: "minimum",
-              params: { comparison: ">=", limit: -2147483648 },
-              message: "must be >= -2147483648",
-            };
-            if (vErrors === null) {
-              vErrors = [err27];
-            } else {
-              vErrors.push(err27);
-            }
-            errors++;
-          }
-        }
-        var _valid3 = _errs36 === errors;
-        valid5 = valid5 || _valid3;
-        if (!valid5) {
-          const _errs38 = errors;
-          if (typeof data11 === "string") {
-            if (!pattern_af46a196.test(data11)) {
-              const err28 = {
-                instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-                schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
-                keyword: "pattern",
-                params: { pattern: "^-?[0-9]+$" },
-                message: 'must match pattern "' + "^-?[0-9]+$" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err28];
-              } else {
-                vErrors.push(err28);
-              }
-              errors++;
-            }
-          } else {
-            const err29 = {
-              instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err29];
-            } else {
-              vErrors.push(err29);
-            }
-            errors++;
-          }
-          var _valid3 = _errs38 === errors;
-          valid5 = valid5 || _valid3;
-        }
-        if (!valid5) {
-          const err30 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf",
-            keyword: "anyOf",
-            params: {},
-            message: "must match a schema in anyOf",
-          };
-          if (vErrors === null) {
-            vErrors = [err30];
-          } else {
-            vErrors.push(err30);
-          }
-          errors++;
-        } else {
-          errors = _errs35;
-          if (vErrors !== null) {
-            if (_errs35) {
-              vErrors.length = _errs35;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern_0a283822.test(key5)) {
-        if (typeof data[key5] !== "string") {
-          const err31 = {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(page_token)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err31];
-          } else {
-            vErrors.push(err31);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key6 in data) {
-      if (pattern_d5e8a839.test(key6)) {
-        if (!(
-          fastSet.Timestamp(data[key6]) ||
-          validate_Timestamp(data[key6], {
-            instancePath: instancePath + "/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key6,
-            rootData,
-          })
-        )) {
-          vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-  } else {
-    const err32 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err32];
-    } else {
-      vErrors.push(err32);
-    }
-    errors++;
-  }
-  validate_ListTasksRequest.errors = vErrors;
-  return errors === 0;
-}
-function validate_ListTasksResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.nextPageToken === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "nextPageToken" },
-        message: "must have required property '" + "nextPageToken" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.pageSize === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "pageSize" },
-        message: "must have required property '" + "pageSize" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.totalSize === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "totalSize" },
-        message: "must have required property '" + "totalSize" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "nextPageToken" ||
-        key0 === "pageSize" ||
-        key0 === "tasks" ||
-        key0 === "totalSize" ||
-        pattern_5504e0d3.test(key0) ||
-        pattern_33ec1b46.test(key0) ||
-        pattern_e73e27e4.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.nextPageToken !== undefined) {
-      if (typeof data.nextPageToken !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/nextPageToken",
-          schemaPath: "#/properties/nextPageToken/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.pageSize !== undefined) {
-      let data1 = data.pageSize;
-      const _errs5 = errors;
-      let valid1 = false;
-      const _errs6 = errors;
-      if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1) && isFinite(data1))) {
-        const err5 = {
-          instancePath: instancePath + "/pageSize",
-          schemaPath: "#/properties/pageSize/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-      if (typeof data1 == "number" && isFinite(data1)) {
-        if (data1 > 2147483647 || isNaN(data1)) {
-          const err6 = {
-            instancePath: instancePath + "/pageSize",
-            schemaPath: "#/properties/pageSize/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 2147483647 },
-            message: "must be <= 2147483647",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-        if (data1 < -2147483648 || isNaN(data1)) {
-          const err7 = {
-            instancePath: instancePath + "/pageSize",
-            schemaPath: "#/properties/pageSize/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -2147483648 },
-            message: "must be >= -2147483648",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs6 === errors;
-      valid1 = valid1 || _valid0;
-      if (!valid1) {
-        const _errs8 = errors;
-        if (typeof data1 === "string") {
-          if (!pattern_af46a196.test(data1)) {
-            const err8 = {
-              instancePath: instancePath + "/pageSize",
-              schemaPath: "#/properties/pageSize/anyOf/1/pattern",
-              keyword: "pattern",
-              params: { pattern: "^-?[0-9]+$" },
-              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        } else {
-          const err9 = {
-            instancePath: instancePath + "/pageSize",
-            schemaPath: "#/properties/pageSize/anyOf/1/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        var _valid0 = _errs8 === errors;
-        valid1 = valid1 || _valid0;
-      }
-      if (!valid1) {
-        const err10 = {
-          instancePath: instancePath + "/pageSize",
-          schemaPath: "#/properties/pageSize/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      } else {
-        errors = _errs5;
-        if (vErrors !== null) {
-          if (_errs5) {
-            vErrors.length = _errs5;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.tasks !== undefined) {
-      let data2 = data.tasks;
-      if (Array.isArray(data2)) {
-        const len0 = data2.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.Task(data2[i0]) ||
-            validate_Task(data2[i0], {
-              instancePath: instancePath + "/tasks/" + i0,
-              parentData: data2,
-              parentDataProperty: i0,
-              rootData,
-            })
-          )) {
-            vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + "/tasks",
-          schemaPath: "#/properties/tasks/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.totalSize !== undefined) {
-      let data4 = data.totalSize;
-      const _errs14 = errors;
-      let valid4 = false;
-      const _errs15 = errors;
-      if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4) && isFinite(data4))) {
-        const err12 = {
-          instancePath: instancePath + "/totalSize",
-          schemaPath: "#/properties/totalSize/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-      if (typeof data4 == "number" && isFinite(data4)) {
-        if (data4 > 2147483647 || isNaN(data4)) {
-          const err13 = {
-            instancePath: instancePath + "/totalSize",
-            schemaPath: "#/properties/totalSize/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 2147483647 },
-            message: "must be <= 2147483647",
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-        if (data4 < -2147483648 || isNaN(data4)) {
-          const err14 = {
-            instancePath: instancePath + "/totalSize",
-            schemaPath: "#/properties/totalSize/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -2147483648 },
-            message: "must be >= -2147483648",
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      }
-      var _valid1 = _errs15 === errors;
-      valid4 = valid4 || _valid1;
-      if (!valid4) {
-        const _errs17 = errors;
-        if (typeof data4 === "string") {
-          if (!pattern_af46a196.test(data4)) {
-            const err15 = {
-              instancePath: instancePath + "/totalSize",
-              schemaPath: "#/properties/totalSize/anyOf/1/pattern",
-              keyword: "pattern",
-              params: { pattern: "^-?[0-9]+$" },
-              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
-            };
-            if (vErrors === null) {
-              vErrors = [err15];
-            } else {
-              vErrors.push(err15);
-            }
-            errors++;
-          }
-        } else {
-          const err16 = {
-            instancePath: instancePath + "/totalSize",
-            schemaPath: "#/properties/totalSize/anyOf/1/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-        var _valid1 = _errs17 === errors;
-        valid4 = valid4 || _valid1;
-      }
-      if (!valid4) {
-        const err17 = {
-          instancePath: instancePath + "/totalSize",
-          schemaPath: "#/properties/totalSize/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err17];
-        } else {
-          vErrors.push(err17);
-        }
-        errors++;
-      } else {
-        errors = _errs14;
-        if (vErrors !== null) {
-          if (_errs14) {
-            vErrors.length = _errs14;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_5504e0d3.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err18 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(next_page_token)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_33ec1b46.test(key2)) {
-        let data6 = data[key2];
-        const _errs22 = errors;
-        let valid6 = false;
-        const _errs23 = errors;
-        if (!(typeof data6 == "number" && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
-          const err19 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/type",
-            keyword: "type",
-            params: { type: "integer" },
-            message: "must be integer",
-          };
-          if (vErrors === null) {
-            vErrors = [err19];
-          } else {
-            vErrors.push(err19);
-          }
-          errors++;
-        }
-        if (typeof data6 == "number" && isFinite(data6)) {
-          if (data6 > 2147483647 || isNaN(data6)) {
-            const err20 = {
-              instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",
-              keyword: "maximum",
-              params: { comparison: "<=", limit: 2147483647 },
-              message: "must be <= 2147483647",
-            };
-            if (vErrors === null) {
-              vErrors = [err20];
-            } else {
-              vErrors.push(err20);
-            }
-            errors++;
-          }
-          if (data6 < -2147483648 || isNaN(data6)) {
-            const err21 = {
-              instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",
-              keyword: "minimum",
-              params: { comparison: ">=", limit: -2147483648 },
-              message: "must be >= -2147483648",
-            };
-            if (vErrors === null) {
-              vErrors = [err21];
-            } else {
-              vErrors.push(err21);
-            }
-            errors++;
-          }
-        }
-        var _valid2 = _errs23 === errors;
-        valid6 = valid6 || _valid2;
-        if (!valid6) {
-          const _errs25 = errors;
-          if (typeof data6 === "string") {
-            if (!pattern_af46a196.test(data6)) {
-              const err22 = {
-                instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-                schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",
-                keyword: "pattern",
-                params: { pattern: "^-?[0-9]+$" },
-                message: 'must match pattern "' + "^-?[0-9]+$" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err22];
-              } else {
-                vErrors.push(err22);
-              }
-              errors++;
-            }
-          } else {
-            const err23 = {
-              instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf/1/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err23];
-            } else {
-              vErrors.push(err23);
-            }
-            errors++;
-          }
-          var _valid2 = _errs25 === errors;
-          valid6 = valid6 || _valid2;
-        }
-        if (!valid6) {
-          const err24 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(page_size)%24/anyOf",
-            keyword: "anyOf",
-            params: {},
-            message: "must match a schema in anyOf",
-          };
-          if (vErrors === null) {
-            vErrors = [err24];
-          } else {
-            vErrors.push(err24);
-          }
-          errors++;
-        } else {
-          errors = _errs22;
-          if (vErrors !== null) {
-            if (_errs22) {
-              vErrors.length = _errs22;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_e73e27e4.test(key3)) {
-        let data7 = data[key3];
-        const _errs28 = errors;
-        let valid7 = false;
-        const _errs29 = errors;
-        if (!(typeof data7 == "number" && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
-          const err25 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/0/type",
-            keyword: "type",
-            params: { type: "integer" },
-            message: "must be integer",
-          };
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
-        }
-        if (typeof data7 == "number" && isFinite(data7)) {
-          if (data7 > 2147483647 || isNaN(data7)) {
-            const err26 = {
-              instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/0/maximum",
-              keyword: "maximum",
-              params: { comparison: "<=", limit: 2147483647 },
-              message: "must be <= 2147483647",
-            };
-            if (vErrors === null) {
-              vErrors = [err26];
-            } else {
-              vErrors.push(err26);
-            }
-            errors++;
-          }
-          if (data7 < -2147483648 || isNaN(data7)) {
-            const err27 = {
-              instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/0/minimum",
-              keyword: "minimum",
-              params: { comparison: ">=", limit: -2147483648 },
-              message: "must be >= -2147483648",
-            };
-            if (vErrors === null) {
-              vErrors = [err27];
-            } else {
-              vErrors.push(err27);
-            }
-            errors++;
-          }
-        }
-        var _valid3 = _errs29 === errors;
-        valid7 = valid7 || _valid3;
-        if (!valid7) {
-          const _errs31 = errors;
-          if (typeof data7 === "string") {
-            if (!pattern_af46a196.test(data7)) {
-              const err28 = {
-                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-                schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/1/pattern",
-                keyword: "pattern",
-                params: { pattern: "^-?[0-9]+$" },
-                message: 'must match pattern "' + "^-?[0-9]+$" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err28];
-              } else {
-                vErrors.push(err28);
-              }
-              errors++;
-            }
-          } else {
-            const err29 = {
-              instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf/1/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err29];
-            } else {
-              vErrors.push(err29);
-            }
-            errors++;
-          }
-          var _valid3 = _errs31 === errors;
-          valid7 = valid7 || _valid3;
-        }
-        if (!valid7) {
-          const err30 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(total_size)%24/anyOf",
-            keyword: "anyOf",
-            params: {},
-            message: "must match a schema in anyOf",
-          };
-          if (vErrors === null) {
-            vErrors = [err30];
-          } else {
-            vErrors.push(err30);
-          }
-          errors++;
-        } else {
-          errors = _errs28;
-          if (vErrors !== null) {
-            if (_errs28) {
-              vErrors.length = _errs28;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-      }
-    }
-  } else {
-    const err31 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err31];
-    } else {
-      vErrors.push(err31);
-    }
-    errors++;
-  }
-  validate_ListTasksResponse.errors = vErrors;
-  return errors === 0;
-}
-function validate_Message(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.messageId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "messageId" },
-        message: "must have required property '" + "messageId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.parts === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "parts" },
-        message: "must have required property '" + "parts" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "contextId" ||
-        key0 === "extensions" ||
-        key0 === "messageId" ||
-        key0 === "metadata" ||
-        key0 === "parts" ||
-        key0 === "referenceTaskIds" ||
-        key0 === "role" ||
-        key0 === "taskId" ||
-        pattern_bfa8459c.test(key0) ||
-        pattern_63370828.test(key0) ||
-        pattern_54313734.test(key0) ||
-        pattern_3f9c8ce5.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.contextId !== undefined) {
-      if (typeof data.contextId !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/contextId",
-          schemaPath: "#/properties/contextId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.extensions !== undefined) {
-      let data1 = data.extensions;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data1[i0] !== "string") {
-            const err5 = {
-              instancePath: instancePath + "/extensions/" + i0,
-              schemaPath: "#/properties/extensions/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/extensions",
-          schemaPath: "#/properties/extensions/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.messageId !== undefined) {
-      if (typeof data.messageId !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/messageId",
-          schemaPath: "#/properties/messageId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (!(
-        fastSet.Struct(data.metadata) ||
-        validate_Struct(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.parts !== undefined) {
-      let data5 = data.parts;
-      if (Array.isArray(data5)) {
-        if (data5.length < 1) {
-          const err8 = {
-            instancePath: instancePath + "/parts",
-            schemaPath: "#/properties/parts/minItems",
-            keyword: "minItems",
-            params: { limit: 1 },
-            message: "must NOT have fewer than 1 items",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-        const len1 = data5.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (!(
-            fastSet.Part(data5[i1]) ||
-            validate_Part(data5[i1], {
-              instancePath: instancePath + "/parts/" + i1,
-              parentData: data5,
-              parentDataProperty: i1,
-              rootData,
-            })
-          )) {
-            vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/parts",
-          schemaPath: "#/properties/parts/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.referenceTaskIds !== undefined) {
-      let data7 = data.referenceTaskIds;
-      if (Array.isArray(data7)) {
-        const len2 = data7.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (typeof data7[i2] !== "string") {
-            const err10 = {
-              instancePath: instancePath + "/referenceTaskIds/" + i2,
-              schemaPath: "#/properties/referenceTaskIds/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + "/referenceTaskIds",
-          schemaPath: "#/properties/referenceTaskIds/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.role !== undefined) {
-      if (!(
-        fastSet.Role(data.role) ||
-        validate_Role(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err12 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_bfa8459c.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err13 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_63370828.test(key2)) {
-        if (typeof data[key2] !== "string") {
-          const err14 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(message_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_54313734.test(key3)) {
-        let data13 = data[key3];
-        if (Array.isArray(data13)) {
-          const len3 = data13.length;
-          for (let i3 = 0; i3 < len3; i3++) {
-            if (typeof data13[i3] !== "string") {
-              const err15 = {
-                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i3,
-                schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err16 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_3f9c8ce5.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err17 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err18 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err18];
-    } else {
-      vErrors.push(err18);
-    }
-    errors++;
-  }
-  validate_Message.errors = vErrors;
-  return errors === 0;
-}
-function validate_Message_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.messageId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "messageId" },
-        message: "must have required property '" + "messageId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.role === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "role" },
-        message: "must have required property '" + "role" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.parts === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "parts" },
-        message: "must have required property '" + "parts" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "contextId" ||
-        key0 === "extensions" ||
-        key0 === "messageId" ||
-        key0 === "metadata" ||
-        key0 === "parts" ||
-        key0 === "referenceTaskIds" ||
-        key0 === "role" ||
-        key0 === "taskId" ||
-        pattern_bfa8459c.test(key0) ||
-        pattern_63370828.test(key0) ||
-        pattern_54313734.test(key0) ||
-        pattern_3f9c8ce5.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.contextId !== undefined) {
-      if (typeof data.contextId !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/contextId",
-          schemaPath: "#/properties/contextId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.extensions !== undefined) {
-      let data1 = data.extensions;
-      if (Array.isArray(data1)) {
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data1[i0] !== "string") {
-            const err5 = {
-              instancePath: instancePath + "/extensions/" + i0,
-              schemaPath: "#/properties/extensions/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err5];
-            } else {
-              vErrors.push(err5);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err6 = {
-          instancePath: instancePath + "/extensions",
-          schemaPath: "#/properties/extensions/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.messageId !== undefined) {
-      if (typeof data.messageId !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/messageId",
-          schemaPath: "#/properties/messageId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (!(
-        fastSet.Struct(data.metadata) ||
-        validate_Struct(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.parts !== undefined) {
-      let data5 = data.parts;
-      if (Array.isArray(data5)) {
-        if (data5.length < 1) {
-          const err8 = {
-            instancePath: instancePath + "/parts",
-            schemaPath: "#/properties/parts/minItems",
-            keyword: "minItems",
-            params: { limit: 1 },
-            message: "must NOT have fewer than 1 items",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-        const len1 = data5.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (!(
-            fastSet.Part(data5[i1]) ||
-            validate_Part(data5[i1], {
-              instancePath: instancePath + "/parts/" + i1,
-              parentData: data5,
-              parentDataProperty: i1,
-              rootData,
-            })
-          )) {
-            vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/parts",
-          schemaPath: "#/properties/parts/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.referenceTaskIds !== undefined) {
-      let data7 = data.referenceTaskIds;
-      if (Array.isArray(data7)) {
-        const len2 = data7.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          if (typeof data7[i2] !== "string") {
-            const err10 = {
-              instancePath: instancePath + "/referenceTaskIds/" + i2,
-              schemaPath: "#/properties/referenceTaskIds/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + "/referenceTaskIds",
-          schemaPath: "#/properties/referenceTaskIds/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.role !== undefined) {
-      if (!(
-        fastSet.Role(data.role) ||
-        validate_Role(data.role, {
-          instancePath: instancePath + "/role",
-          parentData: data,
-          parentDataProperty: "role",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err12 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_bfa8459c.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err13 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_63370828.test(key2)) {
-        if (typeof data[key2] !== "string") {
-          const err14 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(message_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_54313734.test(key3)) {
-        let data13 = data[key3];
-        if (Array.isArray(data13)) {
-          const len3 = data13.length;
-          for (let i3 = 0; i3 < len3; i3++) {
-            if (typeof data13[i3] !== "string") {
-              const err15 = {
-                instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i3,
-                schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err16 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(reference_task_ids)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err16];
-          } else {
-            vErrors.push(err16);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_3f9c8ce5.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err17 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err18 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err18];
-    } else {
-      vErrors.push(err18);
-    }
-    errors++;
-  }
-  validate_Message_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_MutualTlsSecurityScheme(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "description")) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate_MutualTlsSecurityScheme.errors = vErrors;
-  return errors === 0;
-}
-function validate_MutualTlsSecurityScheme_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "description")) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate_MutualTlsSecurityScheme_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_OAuth2SecurityScheme(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.flows === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "flows" },
-        message: "must have required property '" + "flows" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "description" ||
-        key0 === "flows" ||
-        key0 === "oauth2MetadataUrl" ||
-        pattern_2722df3a.test(key0)
-      )) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.flows !== undefined) {
-      if (!(
-        fastSet.OAuthFlows(data.flows) ||
-        validate_OAuthFlows(data.flows, {
-          instancePath: instancePath + "/flows",
-          parentData: data,
-          parentDataProperty: "flows",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.oauth2MetadataUrl !== undefined) {
-      if (typeof data.oauth2MetadataUrl !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/oauth2MetadataUrl",
-          schemaPath: "#/properties/oauth2MetadataUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_2722df3a.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err4 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(oauth2_metadata_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_OAuth2SecurityScheme.errors = vErrors;
-  return errors === 0;
-}
-function validate_OAuth2SecurityScheme_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.flows === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "flows" },
-        message: "must have required property '" + "flows" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "description" ||
-        key0 === "flows" ||
-        key0 === "oauth2MetadataUrl" ||
-        pattern_2722df3a.test(key0)
-      )) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.flows !== undefined) {
-      if (!(
-        fastSet.OAuthFlows(data.flows) ||
-        validate_OAuthFlows(data.flows, {
-          instancePath: instancePath + "/flows",
-          parentData: data,
-          parentDataProperty: "flows",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.oauth2MetadataUrl !== undefined) {
-      if (typeof data.oauth2MetadataUrl !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/oauth2MetadataUrl",
-          schemaPath: "#/properties/oauth2MetadataUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_2722df3a.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err4 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(oauth2_metadata_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_OAuth2SecurityScheme_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_OAuthFlows(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs2 = errors;
-  let valid1 = false;
-  let passing0 = null;
-  const _errs3 = errors;
-  const _errs4 = errors;
-  let valid2 = false;
-  const _errs5 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.authorizationCode === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/anyOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "authorizationCode" },
-        message: "must have required property '" + "authorizationCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  }
-  var _valid1 = _errs5 === errors;
-  valid2 = valid2 || _valid1;
-  if (!valid2) {
-    const _errs6 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.authorization_code === undefined) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
-          keyword: "required",
-          params: { missingProperty: "authorization_code" },
-          message: "must have required property '" + "authorization_code" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    var _valid1 = _errs6 === errors;
-    valid2 = valid2 || _valid1;
-  }
-  if (!valid2) {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf/0/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  } else {
-    errors = _errs4;
-    if (vErrors !== null) {
-      if (_errs4) {
-        vErrors.length = _errs4;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0) {
-    valid1 = true;
-    passing0 = 0;
-  }
-  const _errs7 = errors;
-  const _errs8 = errors;
-  let valid3 = false;
-  const _errs9 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.clientCredentials === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/anyOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "clientCredentials" },
-        message: "must have required property '" + "clientCredentials" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-  }
-  var _valid2 = _errs9 === errors;
-  valid3 = valid3 || _valid2;
-  if (!valid3) {
-    const _errs10 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.client_credentials === undefined) {
-        const err4 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
-          keyword: "required",
-          params: { missingProperty: "client_credentials" },
-          message: "must have required property '" + "client_credentials" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    var _valid2 = _errs10 === errors;
-    valid3 = valid3 || _valid2;
-  }
-  if (!valid3) {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf/1/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  } else {
-    errors = _errs8;
-    if (vErrors !== null) {
-      if (_errs8) {
-        vErrors.length = _errs8;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  var _valid0 = _errs7 === errors;
-  if (_valid0 && valid1) {
-    valid1 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid1 = true;
-      passing0 = 1;
-    }
-    const _errs11 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.implicit === undefined) {
-        const err6 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/2/required",
-          keyword: "required",
-          params: { missingProperty: "implicit" },
-          message: "must have required property '" + "implicit" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    var _valid0 = _errs11 === errors;
-    if (_valid0 && valid1) {
-      valid1 = false;
-      passing0 = [passing0, 2];
-    } else {
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 2;
-      }
-      const _errs12 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.password === undefined) {
-          const err7 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/3/required",
-            keyword: "required",
-            params: { missingProperty: "password" },
-            message: "must have required property '" + "password" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs12 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
-        passing0 = [passing0, 3];
-      } else {
-        if (_valid0) {
-          valid1 = true;
-          passing0 = 3;
-        }
-        const _errs13 = errors;
-        const _errs14 = errors;
-        let valid4 = false;
-        const _errs15 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.deviceCode === undefined) {
-            const err8 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/4/anyOf/0/required",
-              keyword: "required",
-              params: { missingProperty: "deviceCode" },
-              message: "must have required property '" + "deviceCode" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-        var _valid3 = _errs15 === errors;
-        valid4 = valid4 || _valid3;
-        if (!valid4) {
-          const _errs16 = errors;
-          if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.device_code === undefined) {
-              const err9 = {
-                instancePath,
-                schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
-                keyword: "required",
-                params: { missingProperty: "device_code" },
-                message: "must have required property '" + "device_code" + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err9];
-              } else {
-                vErrors.push(err9);
-              }
-              errors++;
-            }
-          }
-          var _valid3 = _errs16 === errors;
-          valid4 = valid4 || _valid3;
-        }
-        if (!valid4) {
-          const err10 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/4/anyOf",
-            keyword: "anyOf",
-            params: {},
-            message: "must match a schema in anyOf",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        } else {
-          errors = _errs14;
-          if (vErrors !== null) {
-            if (_errs14) {
-              vErrors.length = _errs14;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-        var _valid0 = _errs13 === errors;
-        if (_valid0 && valid1) {
-          valid1 = false;
-          passing0 = [passing0, 4];
-        } else {
-          if (_valid0) {
-            valid1 = true;
-            passing0 = 4;
-          }
-        }
-      }
-    }
-  }
-  if (!valid1) {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  } else {
-    errors = _errs2;
-    if (vErrors !== null) {
-      if (_errs2) {
-        vErrors.length = _errs2;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "authorizationCode" ||
-        key0 === "clientCredentials" ||
-        key0 === "deviceCode" ||
-        key0 === "implicit" ||
-        key0 === "password" ||
-        pattern_6896b5d1.test(key0) ||
-        pattern_583776b3.test(key0) ||
-        pattern_b21981a2.test(key0)
-      )) {
-        const err12 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.authorizationCode !== undefined) {
-      if (!(
-        fastSet.AuthorizationCodeOAuthFlow(data.authorizationCode) ||
-        validate_AuthorizationCodeOAuthFlow(data.authorizationCode, {
-          instancePath: instancePath + "/authorizationCode",
-          parentData: data,
-          parentDataProperty: "authorizationCode",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_AuthorizationCodeOAuthFlow.errors
-            : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.clientCredentials !== undefined) {
-      if (!(
-        fastSet.ClientCredentialsOAuthFlow(data.clientCredentials) ||
-        validate_ClientCredentialsOAuthFlow(data.clientCredentials, {
-          instancePath: instancePath + "/clientCredentials",
-          parentData: data,
-          parentDataProperty: "clientCredentials",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_ClientCredentialsOAuthFlow.errors
-            : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.deviceCode !== undefined) {
-      if (!(
-        fastSet.DeviceCodeOAuthFlow(data.deviceCode) ||
-        validate_DeviceCodeOAuthFlow(data.deviceCode, {
-          instancePath: instancePath + "/deviceCode",
-          parentData: data,
-          parentDataProperty: "deviceCode",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.implicit !== undefined) {
-      if (!(
-        fastSet.ImplicitOAuthFlow(data.implicit) ||
-        validate_ImplicitOAuthFlow(data.implicit, {
-          instancePath: instancePath + "/implicit",
-          parentData: data,
-          parentDataProperty: "implicit",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null ? validate_ImplicitOAuthFlow.errors : vErrors.concat(validate_ImplicitOAuthFlow.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.password !== undefined) {
-      if (!(
-        fastSet.PasswordOAuthFlow(data.password) ||
-        validate_PasswordOAuthFlow(data.password, {
-          instancePath: instancePath + "/password",
-          parentData: data,
-          parentDataProperty: "password",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null ? validate_PasswordOAuthFlow.errors : vErrors.concat(validate_PasswordOAuthFlow.errors);
-        errors = vErrors.length;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_6896b5d1.test(key1)) {
-        if (!(
-          fastSet.AuthorizationCodeOAuthFlow(data[key1]) ||
-          validate_AuthorizationCodeOAuthFlow(data[key1], {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key1,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_AuthorizationCodeOAuthFlow.errors
-              : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_583776b3.test(key2)) {
-        if (!(
-          fastSet.ClientCredentialsOAuthFlow(data[key2]) ||
-          validate_ClientCredentialsOAuthFlow(data[key2], {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key2,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_ClientCredentialsOAuthFlow.errors
-              : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_b21981a2.test(key3)) {
-        if (!(
-          fastSet.DeviceCodeOAuthFlow(data[key3]) ||
-          validate_DeviceCodeOAuthFlow(data[key3], {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key3,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_DeviceCodeOAuthFlow.errors
-              : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate_OAuthFlows.errors = vErrors;
-  return errors === 0;
-}
-function validate_OAuthFlows_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs2 = errors;
-  let valid1 = false;
-  let passing0 = null;
-  const _errs3 = errors;
-  const _errs4 = errors;
-  let valid2 = false;
-  const _errs5 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.authorizationCode === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/anyOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "authorizationCode" },
-        message: "must have required property '" + "authorizationCode" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  }
-  var _valid1 = _errs5 === errors;
-  valid2 = valid2 || _valid1;
-  if (!valid2) {
-    const _errs6 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.authorization_code === undefined) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
-          keyword: "required",
-          params: { missingProperty: "authorization_code" },
-          message: "must have required property '" + "authorization_code" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    var _valid1 = _errs6 === errors;
-    valid2 = valid2 || _valid1;
-  }
-  if (!valid2) {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf/0/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  } else {
-    errors = _errs4;
-    if (vErrors !== null) {
-      if (_errs4) {
-        vErrors.length = _errs4;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0) {
-    valid1 = true;
-    passing0 = 0;
-  }
-  const _errs7 = errors;
-  const _errs8 = errors;
-  let valid3 = false;
-  const _errs9 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.clientCredentials === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/anyOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "clientCredentials" },
-        message: "must have required property '" + "clientCredentials" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-  }
-  var _valid2 = _errs9 === errors;
-  valid3 = valid3 || _valid2;
-  if (!valid3) {
-    const _errs10 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.client_credentials === undefined) {
-        const err4 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
-          keyword: "required",
-          params: { missingProperty: "client_credentials" },
-          message: "must have required property '" + "client_credentials" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    var _valid2 = _errs10 === errors;
-    valid3 = valid3 || _valid2;
-  }
-  if (!valid3) {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf/1/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  } else {
-    errors = _errs8;
-    if (vErrors !== null) {
-      if (_errs8) {
-        vErrors.length = _errs8;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  var _valid0 = _errs7 === errors;
-  if (_valid0 && valid1) {
-    valid1 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid1 = true;
-      passing0 = 1;
-    }
-    const _errs11 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.implicit === undefined) {
-        const err6 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/2/required",
-          keyword: "required",
-          params: { missingProperty: "implicit" },
-          message: "must have required property '" + "implicit" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    var _valid0 = _errs11 === errors;
-    if (_valid0 && valid1) {
-      valid1 = false;
-      passing0 = [passing0, 2];
-    } else {
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 2;
-      }
-      const _errs12 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.password === undefined) {
-          const err7 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/3/required",
-            keyword: "required",
-            params: { missingProperty: "password" },
-            message: "must have required property '" + "password" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs12 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
-        passing0 = [passing0, 3];
-      } else {
-        if (_valid0) {
-          valid1 = true;
-          passing0 = 3;
-        }
-        const _errs13 = errors;
-        const _errs14 = errors;
-        let valid4 = false;
-        const _errs15 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.deviceCode === undefined) {
-            const err8 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/4/anyOf/0/required",
-              keyword: "required",
-              params: { missingProperty: "deviceCode" },
-              message: "must have required property '" + "deviceCode" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err8];
-            } else {
-              vErrors.push(err8);
-            }
-            errors++;
-          }
-        }
-        var _valid3 = _errs15 === errors;
-        valid4 = valid4 || _valid3;
-        if (!valid4) {
-          const _errs16 = errors;
-          if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.device_code === undefined) {
-              const err9 = {
-                instancePath,
-                schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
-                keyword: "required",
-                params: { missingProperty: "device_code" },
-                message: "must have required property '" + "device_code" + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err9];
-              } else {
-                vErrors.push(err9);
-              }
-              errors++;
-            }
-          }
-          var _valid3 = _errs16 === errors;
-          valid4 = valid4 || _valid3;
-        }
-        if (!valid4) {
-          const err10 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/4/anyOf",
-            keyword: "anyOf",
-            params: {},
-            message: "must match a schema in anyOf",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        } else {
-          errors = _errs14;
-          if (vErrors !== null) {
-            if (_errs14) {
-              vErrors.length = _errs14;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-        var _valid0 = _errs13 === errors;
-        if (_valid0 && valid1) {
-          valid1 = false;
-          passing0 = [passing0, 4];
-        } else {
-          if (_valid0) {
-            valid1 = true;
-            passing0 = 4;
-          }
-        }
-      }
-    }
-  }
-  if (!valid1) {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  } else {
-    errors = _errs2;
-    if (vErrors !== null) {
-      if (_errs2) {
-        vErrors.length = _errs2;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "authorizationCode" ||
-        key0 === "clientCredentials" ||
-        key0 === "deviceCode" ||
-        key0 === "implicit" ||
-        key0 === "password" ||
-        pattern_6896b5d1.test(key0) ||
-        pattern_583776b3.test(key0) ||
-        pattern_b21981a2.test(key0)
-      )) {
-        const err12 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.authorizationCode !== undefined) {
-      if (!(
-        fastSet.AuthorizationCodeOAuthFlow(data.authorizationCode) ||
-        validate_AuthorizationCodeOAuthFlow(data.authorizationCode, {
-          instancePath: instancePath + "/authorizationCode",
-          parentData: data,
-          parentDataProperty: "authorizationCode",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_AuthorizationCodeOAuthFlow.errors
-            : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.clientCredentials !== undefined) {
-      if (!(
-        fastSet.ClientCredentialsOAuthFlow(data.clientCredentials) ||
-        validate_ClientCredentialsOAuthFlow(data.clientCredentials, {
-          instancePath: instancePath + "/clientCredentials",
-          parentData: data,
-          parentDataProperty: "clientCredentials",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_ClientCredentialsOAuthFlow.errors
-            : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.deviceCode !== undefined) {
-      if (!(
-        fastSet.DeviceCodeOAuthFlow(data.deviceCode) ||
-        validate_DeviceCodeOAuthFlow(data.deviceCode, {
-          instancePath: instancePath + "/deviceCode",
-          parentData: data,
-          parentDataProperty: "deviceCode",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.implicit !== undefined) {
-      if (!(
-        fastSet.ImplicitOAuthFlow(data.implicit) ||
-        validate_ImplicitOAuthFlow(data.implicit, {
-          instancePath: instancePath + "/implicit",
-          parentData: data,
-          parentDataProperty: "implicit",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null ? validate_ImplicitOAuthFlow.errors : vErrors.concat(validate_ImplicitOAuthFlow.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.password !== undefined) {
-      if (!(
-        fastSet.PasswordOAuthFlow(data.password) ||
-        validate_PasswordOAuthFlow(data.password, {
-          instancePath: instancePath + "/password",
-          parentData: data,
-          parentDataProperty: "password",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null ? validate_PasswordOAuthFlow.errors : vErrors.concat(validate_PasswordOAuthFlow.errors);
-        errors = vErrors.length;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_6896b5d1.test(key1)) {
-        if (!(
-          fastSet.AuthorizationCodeOAuthFlow(data[key1]) ||
-          validate_AuthorizationCodeOAuthFlow(data[key1], {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key1,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_AuthorizationCodeOAuthFlow.errors
-              : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_583776b3.test(key2)) {
-        if (!(
-          fastSet.ClientCredentialsOAuthFlow(data[key2]) ||
-          validate_ClientCredentialsOAuthFlow(data[key2], {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key2,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_ClientCredentialsOAuthFlow.errors
-              : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_b21981a2.test(key3)) {
-        if (!(
-          fastSet.DeviceCodeOAuthFlow(data[key3]) ||
-          validate_DeviceCodeOAuthFlow(data[key3], {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key3,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_DeviceCodeOAuthFlow.errors
-              : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate_OAuthFlows_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_OpenIdConnectSecurityScheme(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.openIdConnectUrl === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "openIdConnectUrl" },
-        message: "must have required property '" + "openIdConnectUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "description" || key0 === "openIdConnectUrl" || pattern_4e34433c.test(key0))) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.openIdConnectUrl !== undefined) {
-      if (typeof data.openIdConnectUrl !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/openIdConnectUrl",
-          schemaPath: "#/properties/openIdConnectUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_4e34433c.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err4 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(open_id_connect_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_OpenIdConnectSecurityScheme.errors = vErrors;
-  return errors === 0;
-}
-function validate_OpenIdConnectSecurityScheme_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.openIdConnectUrl === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "openIdConnectUrl" },
-        message: "must have required property '" + "openIdConnectUrl" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "description" || key0 === "openIdConnectUrl" || pattern_4e34433c.test(key0))) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/description",
-          schemaPath: "#/properties/description/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.openIdConnectUrl !== undefined) {
-      if (typeof data.openIdConnectUrl !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/openIdConnectUrl",
-          schemaPath: "#/properties/openIdConnectUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_4e34433c.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err4 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(open_id_connect_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  }
-  validate_OpenIdConnectSecurityScheme_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_Part(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs2 = errors;
-  let valid1 = false;
-  let passing0 = null;
-  const _errs3 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0) {
-    valid1 = true;
-    passing0 = 0;
-  }
-  const _errs4 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.raw === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "raw" },
-        message: "must have required property '" + "raw" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs4 === errors;
-  if (_valid0 && valid1) {
-    valid1 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid1 = true;
-      passing0 = 1;
-    }
-    const _errs5 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.url === undefined) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/2/required",
-          keyword: "required",
-          params: { missingProperty: "url" },
-          message: "must have required property '" + "url" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    var _valid0 = _errs5 === errors;
-    if (_valid0 && valid1) {
-      valid1 = false;
-      passing0 = [passing0, 2];
-    } else {
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 2;
-      }
-      const _errs6 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.data === undefined) {
-          const err3 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/3/required",
-            keyword: "required",
-            params: { missingProperty: "data" },
-            message: "must have required property '" + "data" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs6 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
-        passing0 = [passing0, 3];
-      } else {
-        if (_valid0) {
-          valid1 = true;
-          passing0 = 3;
-        }
-      }
-    }
-  }
-  if (!valid1) {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  } else {
-    errors = _errs2;
-    if (vErrors !== null) {
-      if (_errs2) {
-        vErrors.length = _errs2;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "data" ||
-        key0 === "filename" ||
-        key0 === "mediaType" ||
-        key0 === "metadata" ||
-        key0 === "raw" ||
-        key0 === "text" ||
-        key0 === "url" ||
-        pattern_78e872f3.test(key0)
-      )) {
-        const err5 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.data !== undefined) {
-      if (!(
-        fastSet.Value(data.data) ||
-        validate_Value(data.data, {
-          instancePath: instancePath + "/data",
-          parentData: data,
-          parentDataProperty: "data",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Value.errors : vErrors.concat(validate_Value.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.filename !== undefined) {
-      if (typeof data.filename !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/filename",
-          schemaPath: "#/properties/filename/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.mediaType !== undefined) {
-      if (typeof data.mediaType !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/mediaType",
-          schemaPath: "#/properties/mediaType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (!(
-        fastSet.Struct(data.metadata) ||
-        validate_Struct(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.raw !== undefined) {
-      let data4 = data.raw;
-      if (typeof data4 === "string") {
-        if (!pattern_49f53b52.test(data4)) {
-          const err8 = {
-            instancePath: instancePath + "/raw",
-            schemaPath: "#/properties/raw/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Za-z0-9+/]*={0,2}$" },
-            message: 'must match pattern "' + "^[A-Za-z0-9+/]*={0,2}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/raw",
-          schemaPath: "#/properties/raw/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err10 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
-        const err11 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_78e872f3.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err12 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(media_type)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate_Part.errors = vErrors;
-  return errors === 0;
-}
-function validate_Part_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs2 = errors;
-  let valid1 = false;
-  let passing0 = null;
-  const _errs3 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0) {
-    valid1 = true;
-    passing0 = 0;
-  }
-  const _errs4 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.raw === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "raw" },
-        message: "must have required property '" + "raw" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs4 === errors;
-  if (_valid0 && valid1) {
-    valid1 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid1 = true;
-      passing0 = 1;
-    }
-    const _errs5 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.url === undefined) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/2/required",
-          keyword: "required",
-          params: { missingProperty: "url" },
-          message: "must have required property '" + "url" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    var _valid0 = _errs5 === errors;
-    if (_valid0 && valid1) {
-      valid1 = false;
-      passing0 = [passing0, 2];
-    } else {
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 2;
-      }
-      const _errs6 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.data === undefined) {
-          const err3 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/3/required",
-            keyword: "required",
-            params: { missingProperty: "data" },
-            message: "must have required property '" + "data" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs6 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
-        passing0 = [passing0, 3];
-      } else {
-        if (_valid0) {
-          valid1 = true;
-          passing0 = 3;
-        }
-      }
-    }
-  }
-  if (!valid1) {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  } else {
-    errors = _errs2;
-    if (vErrors !== null) {
-      if (_errs2) {
-        vErrors.length = _errs2;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "data" ||
-        key0 === "filename" ||
-        key0 === "mediaType" ||
-        key0 === "metadata" ||
-        key0 === "raw" ||
-        key0 === "text" ||
-        key0 === "url" ||
-        pattern_78e872f3.test(key0)
-      )) {
-        const err5 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.data !== undefined) {
-      if (!(
-        fastSet.Value(data.data) ||
-        validate_Value(data.data, {
-          instancePath: instancePath + "/data",
-          parentData: data,
-          parentDataProperty: "data",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Value.errors : vErrors.concat(validate_Value.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.filename !== undefined) {
-      if (typeof data.filename !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/filename",
-          schemaPath: "#/properties/filename/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.mediaType !== undefined) {
-      if (typeof data.mediaType !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/mediaType",
-          schemaPath: "#/properties/mediaType/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (!(
-        fastSet.Struct(data.metadata) ||
-        validate_Struct(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.raw !== undefined) {
-      let data4 = data.raw;
-      if (typeof data4 === "string") {
-        if (!pattern_49f53b52.test(data4)) {
-          const err8 = {
-            instancePath: instancePath + "/raw",
-            schemaPath: "#/properties/raw/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Za-z0-9+/]*={0,2}$" },
-            message: 'must match pattern "' + "^[A-Za-z0-9+/]*={0,2}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      } else {
-        const err9 = {
-          instancePath: instancePath + "/raw",
-          schemaPath: "#/properties/raw/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err10 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err10];
-        } else {
-          vErrors.push(err10);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
-        const err11 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_78e872f3.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err12 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(media_type)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err13 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err13];
-    } else {
-      vErrors.push(err13);
-    }
-    errors++;
-  }
-  validate_Part_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_PasswordOAuthFlow(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern_3a2775df.test(key0) ||
-        pattern_a01cd0db.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data1 = data.scopes;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        for (const key1 in data1) {
-          const _errs6 = errors;
-          if (typeof key1 !== "string") {
-            const err2 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-          var valid1 = _errs6 === errors;
-          if (!valid1) {
-            const err3 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data1) {
-          if (typeof data1[key2] !== "string") {
-            const err4 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_3a2775df.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_a01cd0db.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate_PasswordOAuthFlow.errors = vErrors;
-  return errors === 0;
-}
-function validate_PasswordOAuthFlow_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "refreshUrl" ||
-        key0 === "scopes" ||
-        key0 === "tokenUrl" ||
-        pattern_3a2775df.test(key0) ||
-        pattern_a01cd0db.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.refreshUrl !== undefined) {
-      if (typeof data.refreshUrl !== "string") {
-        const err1 = {
-          instancePath: instancePath + "/refreshUrl",
-          schemaPath: "#/properties/refreshUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.scopes !== undefined) {
-      let data1 = data.scopes;
-      if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-        for (const key1 in data1) {
-          const _errs6 = errors;
-          if (typeof key1 !== "string") {
-            const err2 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-          var valid1 = _errs6 === errors;
-          if (!valid1) {
-            const err3 = {
-              instancePath: instancePath + "/scopes",
-              schemaPath: "#/properties/scopes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err3];
-            } else {
-              vErrors.push(err3);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data1) {
-          if (typeof data1[key2] !== "string") {
-            const err4 = {
-              instancePath: instancePath + "/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/properties/scopes/additionalProperties/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/scopes",
-          schemaPath: "#/properties/scopes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.tokenUrl !== undefined) {
-      if (typeof data.tokenUrl !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/tokenUrl",
-          schemaPath: "#/properties/tokenUrl/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_3a2775df.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(refresh_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_a01cd0db.test(key4)) {
-        if (typeof data[key4] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(token_url)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err9 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err9];
-    } else {
-      vErrors.push(err9);
-    }
-    errors++;
-  }
-  validate_PasswordOAuthFlow_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_Role(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (typeof data === "string") {
-    if (!pattern_ce6432e7.test(data)) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/anyOf/0/pattern",
-        keyword: "pattern",
-        params: { pattern: "^ROLE_UNSPECIFIED$" },
-        message: 'must match pattern "' + "^ROLE_UNSPECIFIED$" + '"',
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/anyOf/0/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs3 = errors;
-    if (typeof data !== "string") {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/anyOf/1/type",
-        keyword: "type",
-        params: { type: "string" },
-        message: "must be string",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (!(data === "ROLE_USER" || data === "ROLE_AGENT")) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/anyOf/1/enum",
-        keyword: "enum",
-        params: { allowedValues: schema_Role.anyOf[1].enum },
-        message: "must be equal to one of the allowed values",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    var _valid0 = _errs3 === errors;
-    valid0 = valid0 || _valid0;
-    if (!valid0) {
-      const _errs5 = errors;
-      if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-        const err4 = {
-          instancePath,
-          schemaPath: "#/anyOf/2/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if (typeof data == "number" && isFinite(data)) {
-        if (data > 2147483647 || isNaN(data)) {
-          const err5 = {
-            instancePath,
-            schemaPath: "#/anyOf/2/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 2147483647 },
-            message: "must be <= 2147483647",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data < -2147483648 || isNaN(data)) {
-          const err6 = {
-            instancePath,
-            schemaPath: "#/anyOf/2/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -2147483648 },
-            message: "must be >= -2147483648",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs5 === errors;
-      valid0 = valid0 || _valid0;
-    }
-  }
-  if (!valid0) {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_Role.errors = vErrors;
-  return errors === 0;
-}
-function validate_Role_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (typeof data === "string") {
-    if (!pattern_ce6432e7.test(data)) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/anyOf/0/pattern",
-        keyword: "pattern",
-        params: { pattern: "^ROLE_UNSPECIFIED$" },
-        message: 'must match pattern "' + "^ROLE_UNSPECIFIED$" + '"',
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/anyOf/0/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs3 = errors;
-    if (typeof data !== "string") {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/anyOf/1/type",
-        keyword: "type",
-        params: { type: "string" },
-        message: "must be string",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (!(data === "ROLE_USER" || data === "ROLE_AGENT")) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/anyOf/1/enum",
-        keyword: "enum",
-        params: { allowedValues: schema_Role.anyOf[1].enum },
-        message: "must be equal to one of the allowed values",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    var _valid0 = _errs3 === errors;
-    valid0 = valid0 || _valid0;
-    if (!valid0) {
-      const _errs5 = errors;
-      if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-        const err4 = {
-          instancePath,
-          schemaPath: "#/anyOf/2/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if (typeof data == "number" && isFinite(data)) {
-        if (data > 2147483647 || isNaN(data)) {
-          const err5 = {
-            instancePath,
-            schemaPath: "#/anyOf/2/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 2147483647 },
-            message: "must be <= 2147483647",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data < -2147483648 || isNaN(data)) {
-          const err6 = {
-            instancePath,
-            schemaPath: "#/anyOf/2/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -2147483648 },
-            message: "must be >= -2147483648",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs5 === errors;
-      valid0 = valid0 || _valid0;
-    }
-  }
-  if (!valid0) {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_Role_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_SecurityRequirement(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "schemes")) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.schemes !== undefined) {
-      let data0 = data.schemes;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        for (const key1 in data0) {
-          const _errs4 = errors;
-          if (typeof key1 !== "string") {
-            const err1 = {
-              instancePath: instancePath + "/schemes",
-              schemaPath: "#/properties/schemes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-          var valid1 = _errs4 === errors;
-          if (!valid1) {
-            const err2 = {
-              instancePath: instancePath + "/schemes",
-              schemaPath: "#/properties/schemes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data0) {
-          if (!(
-            fastSet.StringList(data0[key2]) ||
-            validate_StringList(data0[key2], {
-              instancePath: instancePath + "/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              parentData: data0,
-              parentDataProperty: key2,
-              rootData,
-            })
-          )) {
-            vErrors = vErrors === null ? validate_StringList.errors : vErrors.concat(validate_StringList.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/schemes",
-          schemaPath: "#/properties/schemes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_SecurityRequirement.errors = vErrors;
-  return errors === 0;
-}
-function validate_SecurityRequirement_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "schemes")) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.schemes !== undefined) {
-      let data0 = data.schemes;
-      if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-        for (const key1 in data0) {
-          const _errs4 = errors;
-          if (typeof key1 !== "string") {
-            const err1 = {
-              instancePath: instancePath + "/schemes",
-              schemaPath: "#/properties/schemes/propertyNames/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-              propertyName: key1,
-            };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-          var valid1 = _errs4 === errors;
-          if (!valid1) {
-            const err2 = {
-              instancePath: instancePath + "/schemes",
-              schemaPath: "#/properties/schemes/propertyNames",
-              keyword: "propertyNames",
-              params: { propertyName: key1 },
-              message: "property name must be valid",
-            };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
-        for (const key2 in data0) {
-          if (!(
-            fastSet.StringList(data0[key2]) ||
-            validate_StringList(data0[key2], {
-              instancePath: instancePath + "/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              parentData: data0,
-              parentDataProperty: key2,
-              rootData,
-            })
-          )) {
-            vErrors = vErrors === null ? validate_StringList.errors : vErrors.concat(validate_StringList.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/schemes",
-          schemaPath: "#/properties/schemes/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_SecurityRequirement_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_SecurityScheme(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs2 = errors;
-  let valid1 = false;
-  let passing0 = null;
-  const _errs3 = errors;
-  const _errs4 = errors;
-  let valid2 = false;
-  const _errs5 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.apiKeySecurityScheme === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/anyOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "apiKeySecurityScheme" },
-        message: "must have required property '" + "apiKeySecurityScheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  }
-  var _valid1 = _errs5 === errors;
-  valid2 = valid2 || _valid1;
-  if (!valid2) {
-    const _errs6 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.api_key_security_scheme === undefined) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
-          keyword: "required",
-          params: { missingProperty: "api_key_security_scheme" },
-          message: "must have required property '" + "api_key_security_scheme" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    var _valid1 = _errs6 === errors;
-    valid2 = valid2 || _valid1;
-  }
-  if (!valid2) {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf/0/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  } else {
-    errors = _errs4;
-    if (vErrors !== null) {
-      if (_errs4) {
-        vErrors.length = _errs4;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0) {
-    valid1 = true;
-    passing0 = 0;
-  }
-  const _errs7 = errors;
-  const _errs8 = errors;
-  let valid3 = false;
-  const _errs9 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.httpAuthSecurityScheme === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/anyOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "httpAuthSecurityScheme" },
-        message: "must have required property '" + "httpAuthSecurityScheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-  }
-  var _valid2 = _errs9 === errors;
-  valid3 = valid3 || _valid2;
-  if (!valid3) {
-    const _errs10 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.http_auth_security_scheme === undefined) {
-        const err4 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
-          keyword: "required",
-          params: { missingProperty: "http_auth_security_scheme" },
-          message: "must have required property '" + "http_auth_security_scheme" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    var _valid2 = _errs10 === errors;
-    valid3 = valid3 || _valid2;
-  }
-  if (!valid3) {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf/1/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  } else {
-    errors = _errs8;
-    if (vErrors !== null) {
-      if (_errs8) {
-        vErrors.length = _errs8;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  var _valid0 = _errs7 === errors;
-  if (_valid0 && valid1) {
-    valid1 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid1 = true;
-      passing0 = 1;
-    }
-    const _errs11 = errors;
-    const _errs12 = errors;
-    let valid4 = false;
-    const _errs13 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.oauth2SecurityScheme === undefined) {
-        const err6 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/2/anyOf/0/required",
-          keyword: "required",
-          params: { missingProperty: "oauth2SecurityScheme" },
-          message: "must have required property '" + "oauth2SecurityScheme" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    var _valid3 = _errs13 === errors;
-    valid4 = valid4 || _valid3;
-    if (!valid4) {
-      const _errs14 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.oauth2_security_scheme === undefined) {
-          const err7 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/2/anyOf/1/required",
-            keyword: "required",
-            params: { missingProperty: "oauth2_security_scheme" },
-            message: "must have required property '" + "oauth2_security_scheme" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-      var _valid3 = _errs14 === errors;
-      valid4 = valid4 || _valid3;
-    }
-    if (!valid4) {
-      const err8 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/2/anyOf",
-        keyword: "anyOf",
-        params: {},
-        message: "must match a schema in anyOf",
-      };
-      if (vErrors === null) {
-        vErrors = [err8];
-      } else {
-        vErrors.push(err8);
-      }
-      errors++;
-    } else {
-      errors = _errs12;
-      if (vErrors !== null) {
-        if (_errs12) {
-          vErrors.length = _errs12;
-        } else {
-          vErrors = null;
-        }
-      }
-    }
-    var _valid0 = _errs11 === errors;
-    if (_valid0 && valid1) {
-      valid1 = false;
-      passing0 = [passing0, 2];
-    } else {
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 2;
-      }
-      const _errs15 = errors;
-      const _errs16 = errors;
-      let valid5 = false;
-      const _errs17 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.openIdConnectSecurityScheme === undefined) {
-          const err9 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/3/anyOf/0/required",
-            keyword: "required",
-            params: { missingProperty: "openIdConnectSecurityScheme" },
-            message: "must have required property '" + "openIdConnectSecurityScheme" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-      var _valid4 = _errs17 === errors;
-      valid5 = valid5 || _valid4;
-      if (!valid5) {
-        const _errs18 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.open_id_connect_security_scheme === undefined) {
-            const err10 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/3/anyOf/1/required",
-              keyword: "required",
-              params: { missingProperty: "open_id_connect_security_scheme" },
-              message: "must have required property '" + "open_id_connect_security_scheme" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-        var _valid4 = _errs18 === errors;
-        valid5 = valid5 || _valid4;
-      }
-      if (!valid5) {
-        const err11 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/3/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      } else {
-        errors = _errs16;
-        if (vErrors !== null) {
-          if (_errs16) {
-            vErrors.length = _errs16;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-      var _valid0 = _errs15 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
-        passing0 = [passing0, 3];
-      } else {
-        if (_valid0) {
-          valid1 = true;
-          passing0 = 3;
-        }
-        const _errs19 = errors;
-        const _errs20 = errors;
-        let valid6 = false;
-        const _errs21 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.mtlsSecurityScheme === undefined) {
-            const err12 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/4/anyOf/0/required",
-              keyword: "required",
-              params: { missingProperty: "mtlsSecurityScheme" },
-              message: "must have required property '" + "mtlsSecurityScheme" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-        }
-        var _valid5 = _errs21 === errors;
-        valid6 = valid6 || _valid5;
-        if (!valid6) {
-          const _errs22 = errors;
-          if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.mtls_security_scheme === undefined) {
-              const err13 = {
-                instancePath,
-                schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
-                keyword: "required",
-                params: { missingProperty: "mtls_security_scheme" },
-                message: "must have required property '" + "mtls_security_scheme" + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err13];
-              } else {
-                vErrors.push(err13);
-              }
-              errors++;
-            }
-          }
-          var _valid5 = _errs22 === errors;
-          valid6 = valid6 || _valid5;
-        }
-        if (!valid6) {
-          const err14 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/4/anyOf",
-            keyword: "anyOf",
-            params: {},
-            message: "must match a schema in anyOf",
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        } else {
-          errors = _errs20;
-          if (vErrors !== null) {
-            if (_errs20) {
-              vErrors.length = _errs20;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-        var _valid0 = _errs19 === errors;
-        if (_valid0 && valid1) {
-          valid1 = false;
-          passing0 = [passing0, 4];
-        } else {
-          if (_valid0) {
-            valid1 = true;
-            passing0 = 4;
-          }
-        }
-      }
-    }
-  }
-  if (!valid1) {
-    const err15 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err15];
-    } else {
-      vErrors.push(err15);
-    }
-    errors++;
-  } else {
-    errors = _errs2;
-    if (vErrors !== null) {
-      if (_errs2) {
-        vErrors.length = _errs2;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "apiKeySecurityScheme" ||
-        key0 === "httpAuthSecurityScheme" ||
-        key0 === "mtlsSecurityScheme" ||
-        key0 === "oauth2SecurityScheme" ||
-        key0 === "openIdConnectSecurityScheme" ||
-        pattern_85fa01c2.test(key0) ||
-        pattern_c9856113.test(key0) ||
-        pattern_13d07b9b.test(key0) ||
-        pattern_2f0eabd0.test(key0) ||
-        pattern_cbe8fe43.test(key0)
-      )) {
-        const err16 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data.apiKeySecurityScheme !== undefined) {
-      if (!(
-        fastSet.APIKeySecurityScheme(data.apiKeySecurityScheme) ||
-        validate_APIKeySecurityScheme(data.apiKeySecurityScheme, {
-          instancePath: instancePath + "/apiKeySecurityScheme",
-          parentData: data,
-          parentDataProperty: "apiKeySecurityScheme",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_APIKeySecurityScheme.errors
-            : vErrors.concat(validate_APIKeySecurityScheme.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.httpAuthSecurityScheme !== undefined) {
-      if (!(
-        fastSet.HTTPAuthSecurityScheme(data.httpAuthSecurityScheme) ||
-        validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, {
-          instancePath: instancePath + "/httpAuthSecurityScheme",
-          parentData: data,
-          parentDataProperty: "httpAuthSecurityScheme",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_HTTPAuthSecurityScheme.errors
-            : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.mtlsSecurityScheme !== undefined) {
-      if (!(
-        fastSet.MutualTlsSecurityScheme(data.mtlsSecurityScheme) ||
-        validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, {
-          instancePath: instancePath + "/mtlsSecurityScheme",
-          parentData: data,
-          parentDataProperty: "mtlsSecurityScheme",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_MutualTlsSecurityScheme.errors
-            : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.oauth2SecurityScheme !== undefined) {
-      if (!(
-        fastSet.OAuth2SecurityScheme(data.oauth2SecurityScheme) ||
-        validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {
-          instancePath: instancePath + "/oauth2SecurityScheme",
-          parentData: data,
-          parentDataProperty: "oauth2SecurityScheme",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_OAuth2SecurityScheme.errors
-            : vErrors.concat(validate_OAuth2SecurityScheme.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.openIdConnectSecurityScheme !== undefined) {
-      if (!(
-        fastSet.OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme) ||
-        validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, {
-          instancePath: instancePath + "/openIdConnectSecurityScheme",
-          parentData: data,
-          parentDataProperty: "openIdConnectSecurityScheme",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_OpenIdConnectSecurityScheme.errors
-            : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
-        errors = vErrors.length;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_85fa01c2.test(key1)) {
-        if (!(
-          fastSet.APIKeySecurityScheme(data[key1]) ||
-          validate_APIKeySecurityScheme(data[key1], {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key1,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_APIKeySecurityScheme.errors
-              : vErrors.concat(validate_APIKeySecurityScheme.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_c9856113.test(key2)) {
-        if (!(
-          fastSet.HTTPAuthSecurityScheme(data[key2]) ||
-          validate_HTTPAuthSecurityScheme(data[key2], {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key2,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_HTTPAuthSecurityScheme.errors
-              : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_13d07b9b.test(key3)) {
-        if (!(
-          fastSet.MutualTlsSecurityScheme(data[key3]) ||
-          validate_MutualTlsSecurityScheme(data[key3], {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key3,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_MutualTlsSecurityScheme.errors
-              : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_2f0eabd0.test(key4)) {
-        if (!(
-          fastSet.OAuth2SecurityScheme(data[key4]) ||
-          validate_OAuth2SecurityScheme(data[key4], {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key4,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_OAuth2SecurityScheme.errors
-              : vErrors.concat(validate_OAuth2SecurityScheme.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern_cbe8fe43.test(key5)) {
-        if (!(
-          fastSet.OpenIdConnectSecurityScheme(data[key5]) ||
-          validate_OpenIdConnectSecurityScheme(data[key5], {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key5,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_OpenIdConnectSecurityScheme.errors
-              : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-  } else {
-    const err17 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err17];
-    } else {
-      vErrors.push(err17);
-    }
-    errors++;
-  }
-  validate_SecurityScheme.errors = vErrors;
-  return errors === 0;
-}
-function validate_SecurityScheme_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs2 = errors;
-  let valid1 = false;
-  let passing0 = null;
-  const _errs3 = errors;
-  const _errs4 = errors;
-  let valid2 = false;
-  const _errs5 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.apiKeySecurityScheme === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/anyOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "apiKeySecurityScheme" },
-        message: "must have required property '" + "apiKeySecurityScheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  }
-  var _valid1 = _errs5 === errors;
-  valid2 = valid2 || _valid1;
-  if (!valid2) {
-    const _errs6 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.api_key_security_scheme === undefined) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/0/anyOf/1/required",
-          keyword: "required",
-          params: { missingProperty: "api_key_security_scheme" },
-          message: "must have required property '" + "api_key_security_scheme" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    var _valid1 = _errs6 === errors;
-    valid2 = valid2 || _valid1;
-  }
-  if (!valid2) {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf/0/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  } else {
-    errors = _errs4;
-    if (vErrors !== null) {
-      if (_errs4) {
-        vErrors.length = _errs4;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0) {
-    valid1 = true;
-    passing0 = 0;
-  }
-  const _errs7 = errors;
-  const _errs8 = errors;
-  let valid3 = false;
-  const _errs9 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.httpAuthSecurityScheme === undefined) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/anyOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "httpAuthSecurityScheme" },
-        message: "must have required property '" + "httpAuthSecurityScheme" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-  }
-  var _valid2 = _errs9 === errors;
-  valid3 = valid3 || _valid2;
-  if (!valid3) {
-    const _errs10 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.http_auth_security_scheme === undefined) {
-        const err4 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
-          keyword: "required",
-          params: { missingProperty: "http_auth_security_scheme" },
-          message: "must have required property '" + "http_auth_security_scheme" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    var _valid2 = _errs10 === errors;
-    valid3 = valid3 || _valid2;
-  }
-  if (!valid3) {
-    const err5 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf/1/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-  } else {
-    errors = _errs8;
-    if (vErrors !== null) {
-      if (_errs8) {
-        vErrors.length = _errs8;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  var _valid0 = _errs7 === errors;
-  if (_valid0 && valid1) {
-    valid1 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid1 = true;
-      passing0 = 1;
-    }
-    const _errs11 = errors;
-    const _errs12 = errors;
-    let valid4 = false;
-    const _errs13 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.oauth2SecurityScheme === undefined) {
-        const err6 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/2/anyOf/0/required",
-          keyword: "required",
-          params: { missingProperty: "oauth2SecurityScheme" },
-          message: "must have required property '" + "oauth2SecurityScheme" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    var _valid3 = _errs13 === errors;
-    valid4 = valid4 || _valid3;
-    if (!valid4) {
-      const _errs14 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.oauth2_security_scheme === undefined) {
-          const err7 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/2/anyOf/1/required",
-            keyword: "required",
-            params: { missingProperty: "oauth2_security_scheme" },
-            message: "must have required property '" + "oauth2_security_scheme" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-      var _valid3 = _errs14 === errors;
-      valid4 = valid4 || _valid3;
-    }
-    if (!valid4) {
-      const err8 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/2/anyOf",
-        keyword: "anyOf",
-        params: {},
-        message: "must match a schema in anyOf",
-      };
-      if (vErrors === null) {
-        vErrors = [err8];
-      } else {
-        vErrors.push(err8);
-      }
-      errors++;
-    } else {
-      errors = _errs12;
-      if (vErrors !== null) {
-        if (_errs12) {
-          vErrors.length = _errs12;
-        } else {
-          vErrors = null;
-        }
-      }
-    }
-    var _valid0 = _errs11 === errors;
-    if (_valid0 && valid1) {
-      valid1 = false;
-      passing0 = [passing0, 2];
-    } else {
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 2;
-      }
-      const _errs15 = errors;
-      const _errs16 = errors;
-      let valid5 = false;
-      const _errs17 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.openIdConnectSecurityScheme === undefined) {
-          const err9 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/3/anyOf/0/required",
-            keyword: "required",
-            params: { missingProperty: "openIdConnectSecurityScheme" },
-            message: "must have required property '" + "openIdConnectSecurityScheme" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-      var _valid4 = _errs17 === errors;
-      valid5 = valid5 || _valid4;
-      if (!valid5) {
-        const _errs18 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.open_id_connect_security_scheme === undefined) {
-            const err10 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/3/anyOf/1/required",
-              keyword: "required",
-              params: { missingProperty: "open_id_connect_security_scheme" },
-              message: "must have required property '" + "open_id_connect_security_scheme" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-        var _valid4 = _errs18 === errors;
-        valid5 = valid5 || _valid4;
-      }
-      if (!valid5) {
-        const err11 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/3/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      } else {
-        errors = _errs16;
-        if (vErrors !== null) {
-          if (_errs16) {
-            vErrors.length = _errs16;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-      var _valid0 = _errs15 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
-        passing0 = [passing0, 3];
-      } else {
-        if (_valid0) {
-          valid1 = true;
-          passing0 = 3;
-        }
-        const _errs19 = errors;
-        const _errs20 = errors;
-        let valid6 = false;
-        const _errs21 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.mtlsSecurityScheme === undefined) {
-            const err12 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/4/anyOf/0/required",
-              keyword: "required",
-              params: { missingProperty: "mtlsSecurityScheme" },
-              message: "must have required property '" + "mtlsSecurityScheme" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err12];
-            } else {
-              vErrors.push(err12);
-            }
-            errors++;
-          }
-        }
-        var _valid5 = _errs21 === errors;
-        valid6 = valid6 || _valid5;
-        if (!valid6) {
-          const _errs22 = errors;
-          if (data && typeof data == "object" && !Array.isArray(data)) {
-            if (data.mtls_security_scheme === undefined) {
-              const err13 = {
-                instancePath,
-                schemaPath: "#/allOf/0/oneOf/4/anyOf/1/required",
-                keyword: "required",
-                params: { missingProperty: "mtls_security_scheme" },
-                message: "must have required property '" + "mtls_security_scheme" + "'",
-              };
-              if (vErrors === null) {
-                vErrors = [err13];
-              } else {
-                vErrors.push(err13);
-              }
-              errors++;
-            }
-          }
-          var _valid5 = _errs22 === errors;
-          valid6 = valid6 || _valid5;
-        }
-        if (!valid6) {
-          const err14 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/4/anyOf",
-            keyword: "anyOf",
-            params: {},
-            message: "must match a schema in anyOf",
-          };
-          if (vErrors === null) {
-            vErrors = [err14];
-          } else {
-            vErrors.push(err14);
-          }
-          errors++;
-        } else {
-          errors = _errs20;
-          if (vErrors !== null) {
-            if (_errs20) {
-              vErrors.length = _errs20;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-        var _valid0 = _errs19 === errors;
-        if (_valid0 && valid1) {
-          valid1 = false;
-          passing0 = [passing0, 4];
-        } else {
-          if (_valid0) {
-            valid1 = true;
-            passing0 = 4;
-          }
-        }
-      }
-    }
-  }
-  if (!valid1) {
-    const err15 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err15];
-    } else {
-      vErrors.push(err15);
-    }
-    errors++;
-  } else {
-    errors = _errs2;
-    if (vErrors !== null) {
-      if (_errs2) {
-        vErrors.length = _errs2;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "apiKeySecurityScheme" ||
-        key0 === "httpAuthSecurityScheme" ||
-        key0 === "mtlsSecurityScheme" ||
-        key0 === "oauth2SecurityScheme" ||
-        key0 === "openIdConnectSecurityScheme" ||
-        pattern_85fa01c2.test(key0) ||
-        pattern_c9856113.test(key0) ||
-        pattern_13d07b9b.test(key0) ||
-        pattern_2f0eabd0.test(key0) ||
-        pattern_cbe8fe43.test(key0)
-      )) {
-        const err16 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err16];
-        } else {
-          vErrors.push(err16);
-        }
-        errors++;
-      }
-    }
-    if (data.apiKeySecurityScheme !== undefined) {
-      if (!(
-        fastSet.APIKeySecurityScheme(data.apiKeySecurityScheme) ||
-        validate_APIKeySecurityScheme(data.apiKeySecurityScheme, {
-          instancePath: instancePath + "/apiKeySecurityScheme",
-          parentData: data,
-          parentDataProperty: "apiKeySecurityScheme",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_APIKeySecurityScheme.errors
-            : vErrors.concat(validate_APIKeySecurityScheme.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.httpAuthSecurityScheme !== undefined) {
-      if (!(
-        fastSet.HTTPAuthSecurityScheme(data.httpAuthSecurityScheme) ||
-        validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, {
-          instancePath: instancePath + "/httpAuthSecurityScheme",
-          parentData: data,
-          parentDataProperty: "httpAuthSecurityScheme",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_HTTPAuthSecurityScheme.errors
-            : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.mtlsSecurityScheme !== undefined) {
-      if (!(
-        fastSet.MutualTlsSecurityScheme(data.mtlsSecurityScheme) ||
-        validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, {
-          instancePath: instancePath + "/mtlsSecurityScheme",
-          parentData: data,
-          parentDataProperty: "mtlsSecurityScheme",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_MutualTlsSecurityScheme.errors
-            : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.oauth2SecurityScheme !== undefined) {
-      if (!(
-        fastSet.OAuth2SecurityScheme(data.oauth2SecurityScheme) ||
-        validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {
-          instancePath: instancePath + "/oauth2SecurityScheme",
-          parentData: data,
-          parentDataProperty: "oauth2SecurityScheme",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_OAuth2SecurityScheme.errors
-            : vErrors.concat(validate_OAuth2SecurityScheme.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.openIdConnectSecurityScheme !== undefined) {
-      if (!(
-        fastSet.OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme) ||
-        validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, {
-          instancePath: instancePath + "/openIdConnectSecurityScheme",
-          parentData: data,
-          parentDataProperty: "openIdConnectSecurityScheme",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_OpenIdConnectSecurityScheme.errors
-            : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
-        errors = vErrors.length;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_85fa01c2.test(key1)) {
-        if (!(
-          fastSet.APIKeySecurityScheme(data[key1]) ||
-          validate_APIKeySecurityScheme(data[key1], {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key1,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_APIKeySecurityScheme.errors
-              : vErrors.concat(validate_APIKeySecurityScheme.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_c9856113.test(key2)) {
-        if (!(
-          fastSet.HTTPAuthSecurityScheme(data[key2]) ||
-          validate_HTTPAuthSecurityScheme(data[key2], {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key2,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_HTTPAuthSecurityScheme.errors
-              : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_13d07b9b.test(key3)) {
-        if (!(
-          fastSet.MutualTlsSecurityScheme(data[key3]) ||
-          validate_MutualTlsSecurityScheme(data[key3], {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key3,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_MutualTlsSecurityScheme.errors
-              : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_2f0eabd0.test(key4)) {
-        if (!(
-          fastSet.OAuth2SecurityScheme(data[key4]) ||
-          validate_OAuth2SecurityScheme(data[key4], {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key4,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_OAuth2SecurityScheme.errors
-              : vErrors.concat(validate_OAuth2SecurityScheme.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key5 in data) {
-      if (pattern_cbe8fe43.test(key5)) {
-        if (!(
-          fastSet.OpenIdConnectSecurityScheme(data[key5]) ||
-          validate_OpenIdConnectSecurityScheme(data[key5], {
-            instancePath: instancePath + "/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key5,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_OpenIdConnectSecurityScheme.errors
-              : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-  } else {
-    const err17 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err17];
-    } else {
-      vErrors.push(err17);
-    }
-    errors++;
-  }
-  validate_SecurityScheme_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_SendMessageConfiguration(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "acceptedOutputModes" ||
-        key0 === "historyLength" ||
-        key0 === "returnImmediately" ||
-        key0 === "taskPushNotificationConfig" ||
-        pattern_b976b77c.test(key0) ||
-        pattern_c33f14a6.test(key0) ||
-        pattern_27d2840b.test(key0) ||
-        pattern_976e6c77.test(key0)
-      )) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.acceptedOutputModes !== undefined) {
-      let data0 = data.acceptedOutputModes;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data0[i0] !== "string") {
-            const err1 = {
-              instancePath: instancePath + "/acceptedOutputModes/" + i0,
-              schemaPath: "#/properties/acceptedOutputModes/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/acceptedOutputModes",
-          schemaPath: "#/properties/acceptedOutputModes/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.historyLength !== undefined) {
-      let data2 = data.historyLength;
-      const _errs7 = errors;
-      let valid3 = false;
-      const _errs8 = errors;
-      if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
-        const err3 = {
-          instancePath: instancePath + "/historyLength",
-          schemaPath: "#/properties/historyLength/anyOf/0/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-      if (typeof data2 == "number" && isFinite(data2)) {
-        if (data2 > 2147483647 || isNaN(data2)) {
-          const err4 = {
-            instancePath: instancePath + "/historyLength",
-            schemaPath: "#/properties/historyLength/anyOf/0/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 2147483647 },
-            message: "must be <= 2147483647",
-          };
-          if (vErrors === null) {
-            vErrors = [err4];
-          } else {
-            vErrors.push(err4);
-          }
-          errors++;
-        }
-        if (data2 < -2147483648 || isNaN(data2)) {
-          const err5 = {
-            instancePath: instancePath + "/historyLength",
-            schemaPath: "#/properties/historyLength/anyOf/0/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -2147483648 },
-            message: "must be >= -2147483648",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs8 === errors;
-      valid3 = valid3 || _valid0;
-      if (!valid3) {
-        const _errs10 = errors;
-        if (typeof data2 === "string") {
-          if (!pattern_af46a196.test(data2)) {
-            const err6 = {
-              instancePath: instancePath + "/historyLength",
-              schemaPath: "#/properties/historyLength/anyOf/1/pattern",
-              keyword: "pattern",
-              params: { pattern: "^-?[0-9]+$" },
-              message: 'must match pattern "' + "^-?[0-9]+$" + '"',
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        } else {
-          const err7 = {
-            instancePath: instancePath + "/historyLength",
-            schemaPath: "#/properties/historyLength/anyOf/1/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-        var _valid0 = _errs10 === errors;
-        valid3 = valid3 || _valid0;
-      }
-      if (!valid3) {
-        const err8 = {
-          instancePath: instancePath + "/historyLength",
-          schemaPath: "#/properties/historyLength/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      } else {
-        errors = _errs7;
-        if (vErrors !== null) {
-          if (_errs7) {
-            vErrors.length = _errs7;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.returnImmediately !== undefined) {
-      if (typeof data.returnImmediately !== "boolean") {
-        const err9 = {
-          instancePath: instancePath + "/returnImmediately",
-          schemaPath: "#/properties/returnImmediately/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.taskPushNotificationConfig !== undefined) {
-      if (!(
-        fastSet.TaskPushNotificationConfig(data.taskPushNotificationConfig) ||
-        validate_TaskPushNotificationConfig(data.taskPushNotificationConfig, {
-          instancePath: instancePath + "/taskPushNotificationConfig",
-          parentData: data,
-          parentDataProperty: "taskPushNotificationConfig",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_TaskPushNotificationConfig.errors
-            : vErrors.concat(validate_TaskPushNotificationConfig.errors);
-        errors = vErrors.length;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_b976b77c.test(key1)) {
-        let data5 = data[key1];
-        if (Array.isArray(data5)) {
-          const len1 = data5.length;
-          for (let i1 = 0; i1 < len1; i1++) {
-            if (typeof data5[i1] !== "string") {
-              const err10 = {
-                instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i1,
-                schemaPath: "#/patternProperties/%5E(accepted_output_modes)%24/items/type",
-                keyword: "type",
-                params: { type: "string" },
-                message: "must be string",
-              };
-              if (vErrors === null) {
-                vErrors = [err10];
-              } else {
-                vErrors.push(err10);
-              }
-              errors++;
-            }
-          }
-        } else {
-          const err11 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(accepted_output_modes)%24/type",
-            keyword: "type",
-            params: { type: "array" },
-            message: "must be array",
-          };
-          if (vErrors === null) {
-            vErrors = [err11];
-          } else {
-            vErrors.push(err11);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_c33f14a6.test(key2)) {
-        let data7 = data[key2];
-        const _errs20 = errors;
-        let valid7 = false;
-        const _errs21 = errors;
-        if (!(typeof data7 == "number" && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
-          const err12 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/0/type",
-            keyword: "type",
-            params: { type: "integer" },
-            message: "must be integer",
-          };
-          if (vErrors === null) {
-            vErrors = [err12];
-          } else {
-            vErrors.push(err12);
-          }
-          errors++;
-        }
-        if (typeof data7 == "number" && isFinite(data7)) {
-          if (data7 > 2147483647 || isNaN(data7)) {
-            const err13 = {
-              instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",
-              keyword: "maximum",
-              params: { comparison: "<=", limit: 2147483647 },
-              message: "must be <= 2147483647",
-            };
-            if (vErrors === null) {
-              vErrors = [err13];
-            } else {
-              vErrors.push(err13);
-            }
-            errors++;
-          }
-          if (data7 < -2147483648 || isNaN(data7)) {
-            const err14 = {
-              instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",
-              keyword: "minimum",
-              params: { comparison: ">=", limit: -2147483648 },
-              message: "must be >= -2147483648",
-            };
-            if (vErrors === null) {
-              vErrors = [err14];
-            } else {
-              vErrors.push(err14);
-            }
-            errors++;
-          }
-        }
-        var _valid1 = _errs21 === errors;
-        valid7 = valid7 || _valid1;
-        if (!valid7) {
-          const _errs23 = errors;
-          if (typeof data7 === "string") {
-            if (!pattern_af46a196.test(data7)) {
-              const err15 = {
-                instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-                schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",
-                keyword: "pattern",
-                params: { pattern: "^-?[0-9]+$" },
-                message: 'must match pattern "' + "^-?[0-9]+$" + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err15];
-              } else {
-                vErrors.push(err15);
-              }
-              errors++;
-            }
-          } else {
-            const err16 = {
-              instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf/1/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-          var _valid1 = _errs23 === errors;
-          valid7 = valid7 || _valid1;
-        }
-        if (!valid7) {
-          const err17 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(history_length)%24/anyOf",
-            keyword: "anyOf",
-            params: {},
-            message: "must match a schema in anyOf",
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        } else {
-          errors = _errs20;
-          if (vErrors !== null) {
-            if (_errs20) {
-              vErrors.length = _errs20;
-            } else {
-              vErrors = null;
-            }
-          }
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_27d2840b.test(key3)) {
-        if (typeof data[key3] !== "boolean") {
-          const err18 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(return_immediately)%24/type",
-            keyword: "type",
-            params: { type: "boolean" },
-            message: "must be boolean",
-          };
-          if (vErrors === null) {
-            vErrors = [err18];
-          } else {
-            vErrors.push(err18);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key4 in data) {
-      if (pattern_976e6c77.test(key4)) {
-        if (!(
-          fastSet.TaskPushNotificationConfig(data[key4]) ||
-          validate_TaskPushNotificationConfig(data[key4], {
-            instancePath: instancePath + "/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key4,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_TaskPushNotificationConfig.errors
-              : vErrors.concat(validate_TaskPushNotificationConfig.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-  } else {
-    const err19 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err19];
-    } else {
-      vErrors.push(err19);
-    }
-    errors++;
-  }
-  validate_SendMessageConfiguration.errors = vErrors;
-  return errors === 0;
-}
-function validate_SendMessageRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.message === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "message" },
-        message: "must have required property '" + "message" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "configuration" || key0 === "message" || key0 === "metadata" || key0 === "tenant")) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.configuration !== undefined) {
-      if (!(
-        fastSet.SendMessageConfiguration(data.configuration) ||
-        validate_SendMessageConfiguration(data.configuration, {
-          instancePath: instancePath + "/configuration",
-          parentData: data,
-          parentDataProperty: "configuration",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_SendMessageConfiguration.errors
-            : vErrors.concat(validate_SendMessageConfiguration.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.message !== undefined) {
-      if (!(
-        fastSet.Message(data.message) ||
-        validate_Message(data.message, {
-          instancePath: instancePath + "/message",
-          parentData: data,
-          parentDataProperty: "message",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (!(
-        fastSet.Struct(data.metadata) ||
-        validate_Struct(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate_SendMessageRequest.errors = vErrors;
-  return errors === 0;
-}
-function validate_SendMessageResponse(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs2 = errors;
-  let valid1 = false;
-  let passing0 = null;
-  const _errs3 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.task === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "task" },
-        message: "must have required property '" + "task" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0) {
-    valid1 = true;
-    passing0 = 0;
-  }
-  const _errs4 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.message === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "message" },
-        message: "must have required property '" + "message" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs4 === errors;
-  if (_valid0 && valid1) {
-    valid1 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid1 = true;
-      passing0 = 1;
-    }
-  }
-  if (!valid1) {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  } else {
-    errors = _errs2;
-    if (vErrors !== null) {
-      if (_errs2) {
-        vErrors.length = _errs2;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "message" || key0 === "task")) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.message !== undefined) {
-      if (!(
-        fastSet.Message(data.message) ||
-        validate_Message(data.message, {
-          instancePath: instancePath + "/message",
-          parentData: data,
-          parentDataProperty: "message",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.task !== undefined) {
-      if (!(
-        fastSet.Task(data.task) ||
-        validate_Task(data.task, {
-          instancePath: instancePath + "/task",
-          parentData: data,
-          parentDataProperty: "task",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_SendMessageResponse.errors = vErrors;
-  return errors === 0;
-}
-function validate_StreamResponse(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs2 = errors;
-  let valid1 = false;
-  let passing0 = null;
-  const _errs3 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.task === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "task" },
-        message: "must have required property '" + "task" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0) {
-    valid1 = true;
-    passing0 = 0;
-  }
-  const _errs4 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.message === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/required",
-        keyword: "required",
-        params: { missingProperty: "message" },
-        message: "must have required property '" + "message" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs4 === errors;
-  if (_valid0 && valid1) {
-    valid1 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid1 = true;
-      passing0 = 1;
-    }
-    const _errs5 = errors;
-    const _errs6 = errors;
-    let valid2 = false;
-    const _errs7 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.statusUpdate === undefined) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/2/anyOf/0/required",
-          keyword: "required",
-          params: { missingProperty: "statusUpdate" },
-          message: "must have required property '" + "statusUpdate" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    var _valid1 = _errs7 === errors;
-    valid2 = valid2 || _valid1;
-    if (!valid2) {
-      const _errs8 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.status_update === undefined) {
-          const err3 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/2/anyOf/1/required",
-            keyword: "required",
-            params: { missingProperty: "status_update" },
-            message: "must have required property '" + "status_update" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        }
-      }
-      var _valid1 = _errs8 === errors;
-      valid2 = valid2 || _valid1;
-    }
-    if (!valid2) {
-      const err4 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/2/anyOf",
-        keyword: "anyOf",
-        params: {},
-        message: "must match a schema in anyOf",
-      };
-      if (vErrors === null) {
-        vErrors = [err4];
-      } else {
-        vErrors.push(err4);
-      }
-      errors++;
-    } else {
-      errors = _errs6;
-      if (vErrors !== null) {
-        if (_errs6) {
-          vErrors.length = _errs6;
-        } else {
-          vErrors = null;
-        }
-      }
-    }
-    var _valid0 = _errs5 === errors;
-    if (_valid0 && valid1) {
-      valid1 = false;
-      passing0 = [passing0, 2];
-    } else {
-      if (_valid0) {
-        valid1 = true;
-        passing0 = 2;
-      }
-      const _errs9 = errors;
-      const _errs10 = errors;
-      let valid3 = false;
-      const _errs11 = errors;
-      if (data && typeof data == "object" && !Array.isArray(data)) {
-        if (data.artifactUpdate === undefined) {
-          const err5 = {
-            instancePath,
-            schemaPath: "#/allOf/0/oneOf/3/anyOf/0/required",
-            keyword: "required",
-            params: { missingProperty: "artifactUpdate" },
-            message: "must have required property '" + "artifactUpdate" + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-      }
-      var _valid2 = _errs11 === errors;
-      valid3 = valid3 || _valid2;
-      if (!valid3) {
-        const _errs12 = errors;
-        if (data && typeof data == "object" && !Array.isArray(data)) {
-          if (data.artifact_update === undefined) {
-            const err6 = {
-              instancePath,
-              schemaPath: "#/allOf/0/oneOf/3/anyOf/1/required",
-              keyword: "required",
-              params: { missingProperty: "artifact_update" },
-              message: "must have required property '" + "artifact_update" + "'",
-            };
-            if (vErrors === null) {
-              vErrors = [err6];
-            } else {
-              vErrors.push(err6);
-            }
-            errors++;
-          }
-        }
-        var _valid2 = _errs12 === errors;
-        valid3 = valid3 || _valid2;
-      }
-      if (!valid3) {
-        const err7 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/3/anyOf",
-          keyword: "anyOf",
-          params: {},
-          message: "must match a schema in anyOf",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      } else {
-        errors = _errs10;
-        if (vErrors !== null) {
-          if (_errs10) {
-            vErrors.length = _errs10;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-      var _valid0 = _errs9 === errors;
-      if (_valid0 && valid1) {
-        valid1 = false;
-        passing0 = [passing0, 3];
-      } else {
-        if (_valid0) {
-          valid1 = true;
-          passing0 = 3;
-        }
-      }
-    }
-  }
-  if (!valid1) {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  } else {
-    errors = _errs2;
-    if (vErrors !== null) {
-      if (_errs2) {
-        vErrors.length = _errs2;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(
-        key0 === "artifactUpdate" ||
-        key0 === "message" ||
-        key0 === "statusUpdate" ||
-        key0 === "task" ||
-        pattern_f9eaa88c.test(key0) ||
-        pattern_a0b3322a.test(key0)
-      )) {
-        const err9 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err9];
-        } else {
-          vErrors.push(err9);
-        }
-        errors++;
-      }
-    }
-    if (data.artifactUpdate !== undefined) {
-      if (!(
-        fastSet.TaskArtifactUpdateEvent(data.artifactUpdate) ||
-        validate_TaskArtifactUpdateEvent(data.artifactUpdate, {
-          instancePath: instancePath + "/artifactUpdate",
-          parentData: data,
-          parentDataProperty: "artifactUpdate",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_TaskArtifactUpdateEvent.errors
-            : vErrors.concat(validate_TaskArtifactUpdateEvent.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.message !== undefined) {
-      if (!(
-        fastSet.Message(data.message) ||
-        validate_Message(data.message, {
-          instancePath: instancePath + "/message",
-          parentData: data,
-          parentDataProperty: "message",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.statusUpdate !== undefined) {
-      if (!(
-        fastSet.TaskStatusUpdateEvent(data.statusUpdate) ||
-        validate_TaskStatusUpdateEvent(data.statusUpdate, {
-          instancePath: instancePath + "/statusUpdate",
-          parentData: data,
-          parentDataProperty: "statusUpdate",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null
-            ? validate_TaskStatusUpdateEvent.errors
-            : vErrors.concat(validate_TaskStatusUpdateEvent.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.task !== undefined) {
-      if (!(
-        fastSet.Task(data.task) ||
-        validate_Task(data.task, {
-          instancePath: instancePath + "/task",
-          parentData: data,
-          parentDataProperty: "task",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
-        errors = vErrors.length;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_f9eaa88c.test(key1)) {
-        if (!(
-          fastSet.TaskArtifactUpdateEvent(data[key1]) ||
-          validate_TaskArtifactUpdateEvent(data[key1], {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key1,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_TaskArtifactUpdateEvent.errors
-              : vErrors.concat(validate_TaskArtifactUpdateEvent.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_a0b3322a.test(key2)) {
-        if (!(
-          fastSet.TaskStatusUpdateEvent(data[key2]) ||
-          validate_TaskStatusUpdateEvent(data[key2], {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            parentData: data,
-            parentDataProperty: key2,
-            rootData,
-          })
-        )) {
-          vErrors =
-            vErrors === null
-              ? validate_TaskStatusUpdateEvent.errors
-              : vErrors.concat(validate_TaskStatusUpdateEvent.errors);
-          errors = vErrors.length;
-        }
-      }
-    }
-  } else {
-    const err10 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err10];
-    } else {
-      vErrors.push(err10);
-    }
-    errors++;
-  }
-  validate_StreamResponse.errors = vErrors;
-  return errors === 0;
-}
-function validate_StringList(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "list")) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.list !== undefined) {
-      let data0 = data.list;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data0[i0] !== "string") {
-            const err1 = {
-              instancePath: instancePath + "/list/" + i0,
-              schemaPath: "#/properties/list/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/list",
-          schemaPath: "#/properties/list/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate_StringList.errors = vErrors;
-  return errors === 0;
-}
-function validate_StringList_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    for (const key0 in data) {
-      if (!(key0 === "list")) {
-        const err0 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    }
-    if (data.list !== undefined) {
-      let data0 = data.list;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data0[i0] !== "string") {
-            const err1 = {
-              instancePath: instancePath + "/list/" + i0,
-              schemaPath: "#/properties/list/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err2 = {
-          instancePath: instancePath + "/list",
-          schemaPath: "#/properties/list/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  }
-  validate_StringList_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_Struct(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (!(data && typeof data == "object" && !Array.isArray(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate_Struct.errors = vErrors;
-  return errors === 0;
-}
-function validate_Struct_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (!(data && typeof data == "object" && !Array.isArray(data))) {
-    const err0 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
-    errors++;
-  }
-  validate_Struct_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_SubscribeToTaskRequest(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "id" || key0 === "tenant")) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-  } else {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  }
-  validate_SubscribeToTaskRequest.errors = vErrors;
-  return errors === 0;
-}
-function validate_Task(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "artifacts" ||
-        key0 === "contextId" ||
-        key0 === "history" ||
-        key0 === "id" ||
-        key0 === "metadata" ||
-        key0 === "status" ||
-        pattern_bfa8459c.test(key0)
-      )) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.artifacts !== undefined) {
-      let data0 = data.artifacts;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.Artifact(data0[i0]) ||
-            validate_Artifact(data0[i0], {
-              instancePath: instancePath + "/artifacts/" + i0,
-              parentData: data0,
-              parentDataProperty: i0,
-              rootData,
-            })
-          )) {
-            vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/artifacts",
-          schemaPath: "#/properties/artifacts/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.contextId !== undefined) {
-      if (typeof data.contextId !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/contextId",
-          schemaPath: "#/properties/contextId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.history !== undefined) {
-      let data3 = data.history;
-      if (Array.isArray(data3)) {
-        const len1 = data3.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (!(
-            fastSet.Message(data3[i1]) ||
-            validate_Message(data3[i1], {
-              instancePath: instancePath + "/history/" + i1,
-              parentData: data3,
-              parentDataProperty: i1,
-              rootData,
-            })
-          )) {
-            vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/history",
-          schemaPath: "#/properties/history/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (!(
-        fastSet.Struct(data.metadata) ||
-        validate_Struct(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.status !== undefined) {
-      if (!(
-        fastSet.TaskStatus(data.status) ||
-        validate_TaskStatus(data.status, {
-          instancePath: instancePath + "/status",
-          parentData: data,
-          parentDataProperty: "status",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
-        errors = vErrors.length;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_bfa8459c.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate_Task.errors = vErrors;
-  return errors === 0;
-}
-function validate_TaskArtifactUpdateEvent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.contextId === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "contextId" },
-        message: "must have required property '" + "contextId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.artifact === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "artifact" },
-        message: "must have required property '" + "artifact" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "append" ||
-        key0 === "artifact" ||
-        key0 === "contextId" ||
-        key0 === "lastChunk" ||
-        key0 === "metadata" ||
-        key0 === "taskId" ||
-        pattern_bfa8459c.test(key0) ||
-        pattern_62a56553.test(key0) ||
-        pattern_3f9c8ce5.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.append !== undefined) {
-      if (typeof data.append !== "boolean") {
-        const err4 = {
-          instancePath: instancePath + "/append",
-          schemaPath: "#/properties/append/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.artifact !== undefined) {
-      if (!(
-        fastSet.Artifact(data.artifact) ||
-        validate_Artifact(data.artifact, {
-          instancePath: instancePath + "/artifact",
-          parentData: data,
-          parentDataProperty: "artifact",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.contextId !== undefined) {
-      if (typeof data.contextId !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/contextId",
-          schemaPath: "#/properties/contextId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.lastChunk !== undefined) {
-      if (typeof data.lastChunk !== "boolean") {
-        const err6 = {
-          instancePath: instancePath + "/lastChunk",
-          schemaPath: "#/properties/lastChunk/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (!(
-        fastSet.Struct(data.metadata) ||
-        validate_Struct(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_bfa8459c.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_62a56553.test(key2)) {
-        if (typeof data[key2] !== "boolean") {
-          const err9 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(last_chunk)%24/type",
-            keyword: "type",
-            params: { type: "boolean" },
-            message: "must be boolean",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_3f9c8ce5.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err10 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate_TaskArtifactUpdateEvent.errors = vErrors;
-  return errors === 0;
-}
-function validate_TaskArtifactUpdateEvent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.contextId === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "contextId" },
-        message: "must have required property '" + "contextId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.artifact === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "artifact" },
-        message: "must have required property '" + "artifact" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "append" ||
-        key0 === "artifact" ||
-        key0 === "contextId" ||
-        key0 === "lastChunk" ||
-        key0 === "metadata" ||
-        key0 === "taskId" ||
-        pattern_bfa8459c.test(key0) ||
-        pattern_62a56553.test(key0) ||
-        pattern_3f9c8ce5.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.append !== undefined) {
-      if (typeof data.append !== "boolean") {
-        const err4 = {
-          instancePath: instancePath + "/append",
-          schemaPath: "#/properties/append/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.artifact !== undefined) {
-      if (!(
-        fastSet.Artifact(data.artifact) ||
-        validate_Artifact(data.artifact, {
-          instancePath: instancePath + "/artifact",
-          parentData: data,
-          parentDataProperty: "artifact",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.contextId !== undefined) {
-      if (typeof data.contextId !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/contextId",
-          schemaPath: "#/properties/contextId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.lastChunk !== undefined) {
-      if (typeof data.lastChunk !== "boolean") {
-        const err6 = {
-          instancePath: instancePath + "/lastChunk",
-          schemaPath: "#/properties/lastChunk/type",
-          keyword: "type",
-          params: { type: "boolean" },
-          message: "must be boolean",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (!(
-        fastSet.Struct(data.metadata) ||
-        validate_Struct(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err7 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_bfa8459c.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err8 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err8];
-          } else {
-            vErrors.push(err8);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_62a56553.test(key2)) {
-        if (typeof data[key2] !== "boolean") {
-          const err9 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(last_chunk)%24/type",
-            keyword: "type",
-            params: { type: "boolean" },
-            message: "must be boolean",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key3 in data) {
-      if (pattern_3f9c8ce5.test(key3)) {
-        if (typeof data[key3] !== "string") {
-          const err10 = {
-            instancePath: instancePath + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err10];
-          } else {
-            vErrors.push(err10);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err11 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err11];
-    } else {
-      vErrors.push(err11);
-    }
-    errors++;
-  }
-  validate_TaskArtifactUpdateEvent_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_TaskPushNotificationConfig(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.url === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "url" },
-        message: "must have required property '" + "url" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "authentication" ||
-        key0 === "id" ||
-        key0 === "taskId" ||
-        key0 === "tenant" ||
-        key0 === "token" ||
-        key0 === "url" ||
-        pattern_3f9c8ce5.test(key0)
-      )) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.authentication !== undefined) {
-      if (!(
-        fastSet.AuthenticationInfo(data.authentication) ||
-        validate_AuthenticationInfo(data.authentication, {
-          instancePath: instancePath + "/authentication",
-          parentData: data,
-          parentDataProperty: "authentication",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null ? validate_AuthenticationInfo.errors : vErrors.concat(validate_AuthenticationInfo.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.token !== undefined) {
-      if (typeof data.token !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/token",
-          schemaPath: "#/properties/token/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_3f9c8ce5.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate_TaskPushNotificationConfig.errors = vErrors;
-  return errors === 0;
-}
-function validate_TaskPushNotificationConfig_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.url === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "url" },
-        message: "must have required property '" + "url" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "authentication" ||
-        key0 === "id" ||
-        key0 === "taskId" ||
-        key0 === "tenant" ||
-        key0 === "token" ||
-        key0 === "url" ||
-        pattern_3f9c8ce5.test(key0)
-      )) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.authentication !== undefined) {
-      if (!(
-        fastSet.AuthenticationInfo(data.authentication) ||
-        validate_AuthenticationInfo(data.authentication, {
-          instancePath: instancePath + "/authentication",
-          parentData: data,
-          parentDataProperty: "authentication",
-          rootData,
-        })
-      )) {
-        vErrors =
-          vErrors === null ? validate_AuthenticationInfo.errors : vErrors.concat(validate_AuthenticationInfo.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err2 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err3 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.tenant !== undefined) {
-      if (typeof data.tenant !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/tenant",
-          schemaPath: "#/properties/tenant/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.token !== undefined) {
-      if (typeof data.token !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/token",
-          schemaPath: "#/properties/token/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.url !== undefined) {
-      if (typeof data.url !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/url",
-          schemaPath: "#/properties/url/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_3f9c8ce5.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate_TaskPushNotificationConfig_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_TaskState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (typeof data === "string") {
-    if (!pattern_e08383df.test(data)) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/anyOf/0/pattern",
-        keyword: "pattern",
-        params: { pattern: "^TASK_STATE_UNSPECIFIED$" },
-        message: 'must match pattern "' + "^TASK_STATE_UNSPECIFIED$" + '"',
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/anyOf/0/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs3 = errors;
-    if (typeof data !== "string") {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/anyOf/1/type",
-        keyword: "type",
-        params: { type: "string" },
-        message: "must be string",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (!(
-      data === "TASK_STATE_SUBMITTED" ||
-      data === "TASK_STATE_WORKING" ||
-      data === "TASK_STATE_COMPLETED" ||
-      data === "TASK_STATE_FAILED" ||
-      data === "TASK_STATE_CANCELED" ||
-      data === "TASK_STATE_INPUT_REQUIRED" ||
-      data === "TASK_STATE_REJECTED" ||
-      data === "TASK_STATE_AUTH_REQUIRED"
-    )) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/anyOf/1/enum",
-        keyword: "enum",
-        params: { allowedValues: schema_TaskState.anyOf[1].enum },
-        message: "must be equal to one of the allowed values",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    var _valid0 = _errs3 === errors;
-    valid0 = valid0 || _valid0;
-    if (!valid0) {
-      const _errs5 = errors;
-      if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-        const err4 = {
-          instancePath,
-          schemaPath: "#/anyOf/2/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if (typeof data == "number" && isFinite(data)) {
-        if (data > 2147483647 || isNaN(data)) {
-          const err5 = {
-            instancePath,
-            schemaPath: "#/anyOf/2/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 2147483647 },
-            message: "must be <= 2147483647",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data < -2147483648 || isNaN(data)) {
-          const err6 = {
-            instancePath,
-            schemaPath: "#/anyOf/2/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -2147483648 },
-            message: "must be >= -2147483648",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs5 === errors;
-      valid0 = valid0 || _valid0;
-    }
-  }
-  if (!valid0) {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_TaskState.errors = vErrors;
-  return errors === 0;
-}
-function validate_TaskState_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (typeof data === "string") {
-    if (!pattern_e08383df.test(data)) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/anyOf/0/pattern",
-        keyword: "pattern",
-        params: { pattern: "^TASK_STATE_UNSPECIFIED$" },
-        message: 'must match pattern "' + "^TASK_STATE_UNSPECIFIED$" + '"',
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/anyOf/0/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs3 = errors;
-    if (typeof data !== "string") {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/anyOf/1/type",
-        keyword: "type",
-        params: { type: "string" },
-        message: "must be string",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (!(
-      data === "TASK_STATE_SUBMITTED" ||
-      data === "TASK_STATE_WORKING" ||
-      data === "TASK_STATE_COMPLETED" ||
-      data === "TASK_STATE_FAILED" ||
-      data === "TASK_STATE_CANCELED" ||
-      data === "TASK_STATE_INPUT_REQUIRED" ||
-      data === "TASK_STATE_REJECTED" ||
-      data === "TASK_STATE_AUTH_REQUIRED"
-    )) {
-      const err3 = {
-        instancePath,
-        schemaPath: "#/anyOf/1/enum",
-        keyword: "enum",
-        params: { allowedValues: schema_TaskState.anyOf[1].enum },
-        message: "must be equal to one of the allowed values",
-      };
-      if (vErrors === null) {
-        vErrors = [err3];
-      } else {
-        vErrors.push(err3);
-      }
-      errors++;
-    }
-    var _valid0 = _errs3 === errors;
-    valid0 = valid0 || _valid0;
-    if (!valid0) {
-      const _errs5 = errors;
-      if (!(typeof data == "number" && !(data % 1) && !isNaN(data) && isFinite(data))) {
-        const err4 = {
-          instancePath,
-          schemaPath: "#/anyOf/2/type",
-          keyword: "type",
-          params: { type: "integer" },
-          message: "must be integer",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-      if (typeof data == "number" && isFinite(data)) {
-        if (data > 2147483647 || isNaN(data)) {
-          const err5 = {
-            instancePath,
-            schemaPath: "#/anyOf/2/maximum",
-            keyword: "maximum",
-            params: { comparison: "<=", limit: 2147483647 },
-            message: "must be <= 2147483647",
-          };
-          if (vErrors === null) {
-            vErrors = [err5];
-          } else {
-            vErrors.push(err5);
-          }
-          errors++;
-        }
-        if (data < -2147483648 || isNaN(data)) {
-          const err6 = {
-            instancePath,
-            schemaPath: "#/anyOf/2/minimum",
-            keyword: "minimum",
-            params: { comparison: ">=", limit: -2147483648 },
-            message: "must be >= -2147483648",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-      var _valid0 = _errs5 === errors;
-      valid0 = valid0 || _valid0;
-    }
-  }
-  if (!valid0) {
-    const err7 = {
-      instancePath,
-      schemaPath: "#/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err7];
-    } else {
-      vErrors.push(err7);
-    }
-    errors++;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  validate_TaskState_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_TaskStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.state === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "state" },
-        message: "must have required property '" + "state" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "message" || key0 === "state" || key0 === "timestamp")) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.message !== undefined) {
-      if (!(
-        fastSet.Message(data.message) ||
-        validate_Message(data.message, {
-          instancePath: instancePath + "/message",
-          parentData: data,
-          parentDataProperty: "message",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.state !== undefined) {
-      if (!(
-        fastSet.TaskState(data.state) ||
-        validate_TaskState(data.state, {
-          instancePath: instancePath + "/state",
-          parentData: data,
-          parentDataProperty: "state",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.timestamp !== undefined) {
-      if (!(
-        fastSet.Timestamp(data.timestamp) ||
-        validate_Timestamp(data.timestamp, {
-          instancePath: instancePath + "/timestamp",
-          parentData: data,
-          parentDataProperty: "timestamp",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate_TaskStatus.errors = vErrors;
-  return errors === 0;
-}
-function validate_TaskStatusUpdateEvent(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.contextId === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "contextId" },
-        message: "must have required property '" + "contextId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "contextId" ||
-        key0 === "metadata" ||
-        key0 === "status" ||
-        key0 === "taskId" ||
-        pattern_bfa8459c.test(key0) ||
-        pattern_3f9c8ce5.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.contextId !== undefined) {
-      if (typeof data.contextId !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/contextId",
-          schemaPath: "#/properties/contextId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (!(
-        fastSet.Struct(data.metadata) ||
-        validate_Struct(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.status !== undefined) {
-      if (!(
-        fastSet.TaskStatus(data.status) ||
-        validate_TaskStatus(data.status, {
-          instancePath: instancePath + "/status",
-          parentData: data,
-          parentDataProperty: "status",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_bfa8459c.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err6 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_3f9c8ce5.test(key2)) {
-        if (typeof data[key2] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate_TaskStatusUpdateEvent.errors = vErrors;
-  return errors === 0;
-}
-function validate_TaskStatusUpdateEvent_2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.taskId === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "taskId" },
-        message: "must have required property '" + "taskId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.contextId === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "contextId" },
-        message: "must have required property '" + "contextId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err2 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "contextId" ||
-        key0 === "metadata" ||
-        key0 === "status" ||
-        key0 === "taskId" ||
-        pattern_bfa8459c.test(key0) ||
-        pattern_3f9c8ce5.test(key0)
-      )) {
-        const err3 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.contextId !== undefined) {
-      if (typeof data.contextId !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/contextId",
-          schemaPath: "#/properties/contextId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (!(
-        fastSet.Struct(data.metadata) ||
-        validate_Struct(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.status !== undefined) {
-      if (!(
-        fastSet.TaskStatus(data.status) ||
-        validate_TaskStatus(data.status, {
-          instancePath: instancePath + "/status",
-          parentData: data,
-          parentDataProperty: "status",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.taskId !== undefined) {
-      if (typeof data.taskId !== "string") {
-        const err5 = {
-          instancePath: instancePath + "/taskId",
-          schemaPath: "#/properties/taskId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_bfa8459c.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err6 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err6];
-          } else {
-            vErrors.push(err6);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_3f9c8ce5.test(key2)) {
-        if (typeof data[key2] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(task_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate_TaskStatusUpdateEvent_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_TaskStatus_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.state === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "state" },
-        message: "must have required property '" + "state" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(key0 === "message" || key0 === "state" || key0 === "timestamp")) {
-        const err1 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
-    if (data.message !== undefined) {
-      if (!(
-        fastSet.Message(data.message) ||
-        validate_Message(data.message, {
-          instancePath: instancePath + "/message",
-          parentData: data,
-          parentDataProperty: "message",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.state !== undefined) {
-      if (!(
-        fastSet.TaskState(data.state) ||
-        validate_TaskState(data.state, {
-          instancePath: instancePath + "/state",
-          parentData: data,
-          parentDataProperty: "state",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.timestamp !== undefined) {
-      if (!(
-        fastSet.Timestamp(data.timestamp) ||
-        validate_Timestamp(data.timestamp, {
-          instancePath: instancePath + "/timestamp",
-          parentData: data,
-          parentDataProperty: "timestamp",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
-        errors = vErrors.length;
-      }
-    }
-  } else {
-    const err2 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err2];
-    } else {
-      vErrors.push(err2);
-    }
-    errors++;
-  }
-  validate_TaskStatus_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_Task_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.id === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "id" },
-        message: "must have required property '" + "id" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-    if (data.status === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "status" },
-        message: "must have required property '" + "status" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "artifacts" ||
-        key0 === "contextId" ||
-        key0 === "history" ||
-        key0 === "id" ||
-        key0 === "metadata" ||
-        key0 === "status" ||
-        pattern_bfa8459c.test(key0)
-      )) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    if (data.artifacts !== undefined) {
-      let data0 = data.artifacts;
-      if (Array.isArray(data0)) {
-        const len0 = data0.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (!(
-            fastSet.Artifact(data0[i0]) ||
-            validate_Artifact(data0[i0], {
-              instancePath: instancePath + "/artifacts/" + i0,
-              parentData: data0,
-              parentDataProperty: i0,
-              rootData,
-            })
-          )) {
-            vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err3 = {
-          instancePath: instancePath + "/artifacts",
-          schemaPath: "#/properties/artifacts/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err3];
-        } else {
-          vErrors.push(err3);
-        }
-        errors++;
-      }
-    }
-    if (data.contextId !== undefined) {
-      if (typeof data.contextId !== "string") {
-        const err4 = {
-          instancePath: instancePath + "/contextId",
-          schemaPath: "#/properties/contextId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err4];
-        } else {
-          vErrors.push(err4);
-        }
-        errors++;
-      }
-    }
-    if (data.history !== undefined) {
-      let data3 = data.history;
-      if (Array.isArray(data3)) {
-        const len1 = data3.length;
-        for (let i1 = 0; i1 < len1; i1++) {
-          if (!(
-            fastSet.Message(data3[i1]) ||
-            validate_Message(data3[i1], {
-              instancePath: instancePath + "/history/" + i1,
-              parentData: data3,
-              parentDataProperty: i1,
-              rootData,
-            })
-          )) {
-            vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
-            errors = vErrors.length;
-          }
-        }
-      } else {
-        const err5 = {
-          instancePath: instancePath + "/history",
-          schemaPath: "#/properties/history/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err5];
-        } else {
-          vErrors.push(err5);
-        }
-        errors++;
-      }
-    }
-    if (data.id !== undefined) {
-      if (typeof data.id !== "string") {
-        const err6 = {
-          instancePath: instancePath + "/id",
-          schemaPath: "#/properties/id/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err6];
-        } else {
-          vErrors.push(err6);
-        }
-        errors++;
-      }
-    }
-    if (data.metadata !== undefined) {
-      if (!(
-        fastSet.Struct(data.metadata) ||
-        validate_Struct(data.metadata, {
-          instancePath: instancePath + "/metadata",
-          parentData: data,
-          parentDataProperty: "metadata",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
-        errors = vErrors.length;
-      }
-    }
-    if (data.status !== undefined) {
-      if (!(
-        fastSet.TaskStatus(data.status) ||
-        validate_TaskStatus(data.status, {
-          instancePath: instancePath + "/status",
-          parentData: data,
-          parentDataProperty: "status",
-          rootData,
-        })
-      )) {
-        vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
-        errors = vErrors.length;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_bfa8459c.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err7 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(context_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err7];
-          } else {
-            vErrors.push(err7);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err8 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err8];
-    } else {
-      vErrors.push(err8);
-    }
-    errors++;
-  }
-  validate_Task_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_Timestamp(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data === "string") {
-    if (!format_date_time.validate(data)) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/format",
-        keyword: "format",
-        params: { format: "date-time" },
-        message: 'must match format "' + "date-time" + '"',
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_Timestamp.errors = vErrors;
-  return errors === 0;
-}
-function validate_Timestamp_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data === "string") {
-    if (!format_date_time.validate(data)) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/format",
-        keyword: "format",
-        params: { format: "date-time" },
-        message: 'must match format "' + "date-time" + '"',
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  } else {
-    const err1 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "string" },
-      message: "must be string",
-    };
-    if (vErrors === null) {
-      vErrors = [err1];
-    } else {
-      vErrors.push(err1);
-    }
-    errors++;
-  }
-  validate_Timestamp_2.errors = vErrors;
-  return errors === 0;
-}
-function validate_Value(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  validate_Value.errors = null;
-  return true;
-}
-function validate_Value_2(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  validate_Value_2.errors = null;
-  return true;
+function validate_APIKeySecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.location === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "location"},message:"must have required property '"+"location"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "description") || (key0 === "location")) || (key0 === "name"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.location !== undefined){
+if(typeof data.location !== "string"){
+const err4 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate_APIKeySecurityScheme.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentCapabilities(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((((key0 === "extendedAgentCard") || (key0 === "extensions")) || (key0 === "pushNotifications")) || (key0 === "streaming")) || (pattern_e556c74d.test(key0))) || (pattern_68b39a1f.test(key0)))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.extendedAgentCard !== undefined){
+if(typeof data.extendedAgentCard !== "boolean"){
+const err1 = {instancePath:instancePath+"/extendedAgentCard",schemaPath:"#/properties/extendedAgentCard/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.extensions !== undefined){
+let data1 = data.extensions;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!((fastSet.AgentExtension(data1[i0]) || validate_AgentExtension(data1[i0], {instancePath:instancePath+"/extensions/" + i0,parentData:data1,parentDataProperty:i0,rootData})))){
+vErrors = vErrors === null ? validate_AgentExtension.errors : vErrors.concat(validate_AgentExtension.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.pushNotifications !== undefined){
+if(typeof data.pushNotifications !== "boolean"){
+const err3 = {instancePath:instancePath+"/pushNotifications",schemaPath:"#/properties/pushNotifications/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.streaming !== undefined){
+if(typeof data.streaming !== "boolean"){
+const err4 = {instancePath:instancePath+"/streaming",schemaPath:"#/properties/streaming/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_e556c74d.test(key1)){
+if(typeof data[key1] !== "boolean"){
+const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(extended_agent_card)%24/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_68b39a1f.test(key2)){
+if(typeof data[key2] !== "boolean"){
+const err6 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(push_notifications)%24/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate_AgentCapabilities.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentCard(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.description === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.supportedInterfaces === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "supportedInterfaces"},message:"must have required property '"+"supportedInterfaces"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.version === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.capabilities === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capabilities"},message:"must have required property '"+"capabilities"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.defaultInputModes === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultInputModes"},message:"must have required property '"+"defaultInputModes"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.defaultOutputModes === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "defaultOutputModes"},message:"must have required property '"+"defaultOutputModes"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.skills === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "skills"},message:"must have required property '"+"skills"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((func_191f75b3.call(schema_AgentCard.properties, key0)) || (pattern_2202b5ae.test(key0))) || (pattern_f75bc049.test(key0))) || (pattern_6a552c75.test(key0))) || (pattern_b27e6152.test(key0))) || (pattern_141804b3.test(key0))) || (pattern_b6dae7b8.test(key0))) || (pattern_a39f552e.test(key0)))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.capabilities !== undefined){
+if(!((fastSet.AgentCapabilities(data.capabilities) || validate_AgentCapabilities(data.capabilities, {instancePath:instancePath+"/capabilities",parentData:data,parentDataProperty:"capabilities",rootData})))){
+vErrors = vErrors === null ? validate_AgentCapabilities.errors : vErrors.concat(validate_AgentCapabilities.errors);
+errors = vErrors.length;
+}
+}
+if(data.defaultInputModes !== undefined){
+let data1 = data.defaultInputModes;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err9 = {instancePath:instancePath+"/defaultInputModes",schemaPath:"#/properties/defaultInputModes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err10 = {instancePath:instancePath+"/defaultInputModes/" + i0,schemaPath:"#/properties/defaultInputModes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/defaultInputModes",schemaPath:"#/properties/defaultInputModes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.defaultOutputModes !== undefined){
+let data3 = data.defaultOutputModes;
+if(Array.isArray(data3)){
+if(data3.length < 1){
+const err12 = {instancePath:instancePath+"/defaultOutputModes",schemaPath:"#/properties/defaultOutputModes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data3[i1] !== "string"){
+const err13 = {instancePath:instancePath+"/defaultOutputModes/" + i1,schemaPath:"#/properties/defaultOutputModes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/defaultOutputModes",schemaPath:"#/properties/defaultOutputModes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err15 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.documentationUrl !== undefined){
+if(typeof data.documentationUrl !== "string"){
+const err16 = {instancePath:instancePath+"/documentationUrl",schemaPath:"#/properties/documentationUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.iconUrl !== undefined){
+if(typeof data.iconUrl !== "string"){
+const err17 = {instancePath:instancePath+"/iconUrl",schemaPath:"#/properties/iconUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.provider !== undefined){
+if(!((fastSet.AgentProvider(data.provider) || validate_AgentProvider(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData})))){
+vErrors = vErrors === null ? validate_AgentProvider.errors : vErrors.concat(validate_AgentProvider.errors);
+errors = vErrors.length;
+}
+}
+if(data.securityRequirements !== undefined){
+let data10 = data.securityRequirements;
+if(Array.isArray(data10)){
+const len2 = data10.length;
+for(let i2=0; i2<len2; i2++){
+if(!((fastSet.SecurityRequirement(data10[i2]) || validate_SecurityRequirement(data10[i2], {instancePath:instancePath+"/securityRequirements/" + i2,parentData:data10,parentDataProperty:i2,rootData})))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.securitySchemes !== undefined){
+let data12 = data.securitySchemes;
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+for(const key1 in data12){
+const _errs25 = errors;
+if(typeof key1 !== "string"){
+const err20 = {instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+var valid7 = _errs25 === errors;
+if(!valid7){
+const err21 = {instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+for(const key2 in data12){
+if(!((fastSet.SecurityScheme(data12[key2]) || validate_SecurityScheme(data12[key2], {instancePath:instancePath+"/securitySchemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data12,parentDataProperty:key2,rootData})))){
+vErrors = vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/securitySchemes",schemaPath:"#/properties/securitySchemes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.signatures !== undefined){
+let data14 = data.signatures;
+if(Array.isArray(data14)){
+const len3 = data14.length;
+for(let i3=0; i3<len3; i3++){
+if(!((fastSet.AgentCardSignature(data14[i3]) || validate_AgentCardSignature(data14[i3], {instancePath:instancePath+"/signatures/" + i3,parentData:data14,parentDataProperty:i3,rootData})))){
+vErrors = vErrors === null ? validate_AgentCardSignature.errors : vErrors.concat(validate_AgentCardSignature.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.skills !== undefined){
+let data16 = data.skills;
+if(Array.isArray(data16)){
+if(data16.length < 1){
+const err24 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const len4 = data16.length;
+for(let i4=0; i4<len4; i4++){
+if(!((fastSet.AgentSkill(data16[i4]) || validate_AgentSkill(data16[i4], {instancePath:instancePath+"/skills/" + i4,parentData:data16,parentDataProperty:i4,rootData})))){
+vErrors = vErrors === null ? validate_AgentSkill.errors : vErrors.concat(validate_AgentSkill.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/skills",schemaPath:"#/properties/skills/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.supportedInterfaces !== undefined){
+let data18 = data.supportedInterfaces;
+if(Array.isArray(data18)){
+if(data18.length < 1){
+const err26 = {instancePath:instancePath+"/supportedInterfaces",schemaPath:"#/properties/supportedInterfaces/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const len5 = data18.length;
+for(let i5=0; i5<len5; i5++){
+if(!((fastSet.AgentInterface(data18[i5]) || validate_AgentInterface(data18[i5], {instancePath:instancePath+"/supportedInterfaces/" + i5,parentData:data18,parentDataProperty:i5,rootData})))){
+vErrors = vErrors === null ? validate_AgentInterface.errors : vErrors.concat(validate_AgentInterface.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/supportedInterfaces",schemaPath:"#/properties/supportedInterfaces/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+if(typeof data.version !== "string"){
+const err28 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+for(const key3 in data){
+if(pattern_2202b5ae.test(key3)){
+let data21 = data[key3];
+if(Array.isArray(data21)){
+if(data21.length < 1){
+const err29 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_input_modes)%24/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const len6 = data21.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data21[i6] !== "string"){
+const err30 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(default_input_modes)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_input_modes)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_f75bc049.test(key4)){
+let data23 = data[key4];
+if(Array.isArray(data23)){
+if(data23.length < 1){
+const err32 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_output_modes)%24/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const len7 = data23.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data23[i7] !== "string"){
+const err33 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,schemaPath:"#/patternProperties/%5E(default_output_modes)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(default_output_modes)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+for(const key5 in data){
+if(pattern_6a552c75.test(key5)){
+if(typeof data[key5] !== "string"){
+const err35 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(documentation_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+for(const key6 in data){
+if(pattern_b27e6152.test(key6)){
+if(typeof data[key6] !== "string"){
+const err36 = {instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(icon_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+for(const key7 in data){
+if(pattern_141804b3.test(key7)){
+let data27 = data[key7];
+if(Array.isArray(data27)){
+const len8 = data27.length;
+for(let i8=0; i8<len8; i8++){
+if(!((fastSet.SecurityRequirement(data27[i8]) || validate_SecurityRequirement(data27[i8], {instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i8,parentData:data27,parentDataProperty:i8,rootData})))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+for(const key8 in data){
+if(pattern_b6dae7b8.test(key8)){
+let data29 = data[key8];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+for(const key9 in data29){
+const _errs57 = errors;
+if(typeof key9 !== "string"){
+const err38 = {instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key9};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+var valid22 = _errs57 === errors;
+if(!valid22){
+const err39 = {instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/propertyNames",keyword:"propertyNames",params:{propertyName: key9},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+for(const key10 in data29){
+if(!((fastSet.SecurityScheme(data29[key10]) || validate_SecurityScheme(data29[key10], {instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + key10.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data29,parentDataProperty:key10,rootData})))){
+vErrors = vErrors === null ? validate_SecurityScheme.errors : vErrors.concat(validate_SecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_schemes)%24/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+for(const key11 in data){
+if(pattern_a39f552e.test(key11)){
+let data31 = data[key11];
+if(Array.isArray(data31)){
+if(data31.length < 1){
+const err41 = {instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(supported_interfaces)%24/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+const len9 = data31.length;
+for(let i9=0; i9<len9; i9++){
+if(!((fastSet.AgentInterface(data31[i9]) || validate_AgentInterface(data31[i9], {instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i9,parentData:data31,parentDataProperty:i9,rootData})))){
+vErrors = vErrors === null ? validate_AgentInterface.errors : vErrors.concat(validate_AgentInterface.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/" + key11.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(supported_interfaces)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+validate_AgentCard.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentCardSignature(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.protected === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protected"},message:"must have required property '"+"protected"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.signature === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "header") || (key0 === "protected")) || (key0 === "signature"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.header !== undefined){
+if(!((fastSet.Struct(data.header) || validate_Struct(data.header, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.protected !== undefined){
+if(typeof data.protected !== "string"){
+const err3 = {instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.signature !== undefined){
+if(typeof data.signature !== "string"){
+const err4 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate_AgentCardSignature.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentCardSignature_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.protected === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protected"},message:"must have required property '"+"protected"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.signature === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signature"},message:"must have required property '"+"signature"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "header") || (key0 === "protected")) || (key0 === "signature"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.header !== undefined){
+if(!((fastSet.Struct(data.header) || validate_Struct(data.header, {instancePath:instancePath+"/header",parentData:data,parentDataProperty:"header",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.protected !== undefined){
+if(typeof data.protected !== "string"){
+const err3 = {instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.signature !== undefined){
+if(typeof data.signature !== "string"){
+const err4 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate_AgentCardSignature_2.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentExtension(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((key0 === "description") || (key0 === "params")) || (key0 === "required")) || (key0 === "uri"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.params !== undefined){
+if(!((fastSet.Struct(data.params) || validate_Struct(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.required !== undefined){
+if(typeof data.required !== "boolean"){
+const err2 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.uri !== undefined){
+if(typeof data.uri !== "string"){
+const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate_AgentExtension.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentExtension_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((key0 === "description") || (key0 === "params")) || (key0 === "required")) || (key0 === "uri"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.params !== undefined){
+if(!((fastSet.Struct(data.params) || validate_Struct(data.params, {instancePath:instancePath+"/params",parentData:data,parentDataProperty:"params",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.required !== undefined){
+if(typeof data.required !== "boolean"){
+const err2 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.uri !== undefined){
+if(typeof data.uri !== "string"){
+const err3 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate_AgentExtension_2.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentInterface(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.protocolBinding === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocolBinding"},message:"must have required property '"+"protocolBinding"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.protocolVersion === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocolVersion"},message:"must have required property '"+"protocolVersion"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "protocolBinding") || (key0 === "protocolVersion")) || (key0 === "tenant")) || (key0 === "url")) || (pattern_9a916df4.test(key0))) || (pattern_2ccff6f4.test(key0)))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.protocolBinding !== undefined){
+if(typeof data.protocolBinding !== "string"){
+const err4 = {instancePath:instancePath+"/protocolBinding",schemaPath:"#/properties/protocolBinding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.protocolVersion !== undefined){
+if(typeof data.protocolVersion !== "string"){
+const err5 = {instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.tenant !== undefined){
+if(typeof data.tenant !== "string"){
+const err6 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err7 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_9a916df4.test(key1)){
+if(typeof data[key1] !== "string"){
+const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_2ccff6f4.test(key2)){
+if(typeof data[key2] !== "string"){
+const err9 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate_AgentInterface.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentInterface_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.protocolBinding === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocolBinding"},message:"must have required property '"+"protocolBinding"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.protocolVersion === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protocolVersion"},message:"must have required property '"+"protocolVersion"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "protocolBinding") || (key0 === "protocolVersion")) || (key0 === "tenant")) || (key0 === "url")) || (pattern_9a916df4.test(key0))) || (pattern_2ccff6f4.test(key0)))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.protocolBinding !== undefined){
+if(typeof data.protocolBinding !== "string"){
+const err4 = {instancePath:instancePath+"/protocolBinding",schemaPath:"#/properties/protocolBinding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.protocolVersion !== undefined){
+if(typeof data.protocolVersion !== "string"){
+const err5 = {instancePath:instancePath+"/protocolVersion",schemaPath:"#/properties/protocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.tenant !== undefined){
+if(typeof data.tenant !== "string"){
+const err6 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err7 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_9a916df4.test(key1)){
+if(typeof data[key1] !== "string"){
+const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_binding)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_2ccff6f4.test(key2)){
+if(typeof data[key2] !== "string"){
+const err9 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(protocol_version)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate_AgentInterface_2.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentProvider(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.organization === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization"},message:"must have required property '"+"organization"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "organization") || (key0 === "url"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.organization !== undefined){
+if(typeof data.organization !== "string"){
+const err3 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err4 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate_AgentProvider.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentProvider_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.organization === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "organization"},message:"must have required property '"+"organization"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "organization") || (key0 === "url"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.organization !== undefined){
+if(typeof data.organization !== "string"){
+const err3 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err4 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate_AgentProvider_2.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentSkill(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.description === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.tags === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((((((key0 === "description") || (key0 === "examples")) || (key0 === "id")) || (key0 === "inputModes")) || (key0 === "name")) || (key0 === "outputModes")) || (key0 === "securityRequirements")) || (key0 === "tags")) || (pattern_7e001e41.test(key0))) || (pattern_9c939a66.test(key0))) || (pattern_141804b3.test(key0)))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.examples !== undefined){
+let data1 = data.examples;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err6 = {instancePath:instancePath+"/examples/" + i0,schemaPath:"#/properties/examples/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.inputModes !== undefined){
+let data4 = data.inputModes;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data4[i1] !== "string"){
+const err9 = {instancePath:instancePath+"/inputModes/" + i1,schemaPath:"#/properties/inputModes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/inputModes",schemaPath:"#/properties/inputModes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.outputModes !== undefined){
+let data7 = data.outputModes;
+if(Array.isArray(data7)){
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data7[i2] !== "string"){
+const err12 = {instancePath:instancePath+"/outputModes/" + i2,schemaPath:"#/properties/outputModes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/outputModes",schemaPath:"#/properties/outputModes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.securityRequirements !== undefined){
+let data9 = data.securityRequirements;
+if(Array.isArray(data9)){
+const len3 = data9.length;
+for(let i3=0; i3<len3; i3++){
+if(!((fastSet.SecurityRequirement(data9[i3]) || validate_SecurityRequirement(data9[i3], {instancePath:instancePath+"/securityRequirements/" + i3,parentData:data9,parentDataProperty:i3,rootData})))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data11 = data.tags;
+if(Array.isArray(data11)){
+if(data11.length < 1){
+const err15 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const len4 = data11.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data11[i4] !== "string"){
+const err16 = {instancePath:instancePath+"/tags/" + i4,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_7e001e41.test(key1)){
+let data13 = data[key1];
+if(Array.isArray(data13)){
+const len5 = data13.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data13[i5] !== "string"){
+const err18 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,schemaPath:"#/patternProperties/%5E(input_modes)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(input_modes)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_9c939a66.test(key2)){
+let data15 = data[key2];
+if(Array.isArray(data15)){
+const len6 = data15.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data15[i6] !== "string"){
+const err20 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(output_modes)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(output_modes)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+for(const key3 in data){
+if(pattern_141804b3.test(key3)){
+let data17 = data[key3];
+if(Array.isArray(data17)){
+const len7 = data17.length;
+for(let i7=0; i7<len7; i7++){
+if(!((fastSet.SecurityRequirement(data17[i7]) || validate_SecurityRequirement(data17[i7], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,parentData:data17,parentDataProperty:i7,rootData})))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate_AgentSkill.errors = vErrors;
+return errors === 0;
+}
+function validate_AgentSkill_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.description === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.tags === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((((((key0 === "description") || (key0 === "examples")) || (key0 === "id")) || (key0 === "inputModes")) || (key0 === "name")) || (key0 === "outputModes")) || (key0 === "securityRequirements")) || (key0 === "tags")) || (pattern_7e001e41.test(key0))) || (pattern_9c939a66.test(key0))) || (pattern_141804b3.test(key0)))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.examples !== undefined){
+let data1 = data.examples;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err6 = {instancePath:instancePath+"/examples/" + i0,schemaPath:"#/properties/examples/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/examples",schemaPath:"#/properties/examples/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.inputModes !== undefined){
+let data4 = data.inputModes;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data4[i1] !== "string"){
+const err9 = {instancePath:instancePath+"/inputModes/" + i1,schemaPath:"#/properties/inputModes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/inputModes",schemaPath:"#/properties/inputModes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.outputModes !== undefined){
+let data7 = data.outputModes;
+if(Array.isArray(data7)){
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data7[i2] !== "string"){
+const err12 = {instancePath:instancePath+"/outputModes/" + i2,schemaPath:"#/properties/outputModes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/outputModes",schemaPath:"#/properties/outputModes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.securityRequirements !== undefined){
+let data9 = data.securityRequirements;
+if(Array.isArray(data9)){
+const len3 = data9.length;
+for(let i3=0; i3<len3; i3++){
+if(!((fastSet.SecurityRequirement(data9[i3]) || validate_SecurityRequirement(data9[i3], {instancePath:instancePath+"/securityRequirements/" + i3,parentData:data9,parentDataProperty:i3,rootData})))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/securityRequirements",schemaPath:"#/properties/securityRequirements/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data11 = data.tags;
+if(Array.isArray(data11)){
+if(data11.length < 1){
+const err15 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const len4 = data11.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data11[i4] !== "string"){
+const err16 = {instancePath:instancePath+"/tags/" + i4,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_7e001e41.test(key1)){
+let data13 = data[key1];
+if(Array.isArray(data13)){
+const len5 = data13.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data13[i5] !== "string"){
+const err18 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i5,schemaPath:"#/patternProperties/%5E(input_modes)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(input_modes)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_9c939a66.test(key2)){
+let data15 = data[key2];
+if(Array.isArray(data15)){
+const len6 = data15.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data15[i6] !== "string"){
+const err20 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i6,schemaPath:"#/patternProperties/%5E(output_modes)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(output_modes)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+for(const key3 in data){
+if(pattern_141804b3.test(key3)){
+let data17 = data[key3];
+if(Array.isArray(data17)){
+const len7 = data17.length;
+for(let i7=0; i7<len7; i7++){
+if(!((fastSet.SecurityRequirement(data17[i7]) || validate_SecurityRequirement(data17[i7], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i7,parentData:data17,parentDataProperty:i7,rootData})))){
+vErrors = vErrors === null ? validate_SecurityRequirement.errors : vErrors.concat(validate_SecurityRequirement.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(security_requirements)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate_AgentSkill_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Artifact(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.artifactId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "artifactId"},message:"must have required property '"+"artifactId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.parts === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parts"},message:"must have required property '"+"parts"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "artifactId") || (key0 === "description")) || (key0 === "extensions")) || (key0 === "metadata")) || (key0 === "name")) || (key0 === "parts")) || (pattern_a293b22b.test(key0)))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.artifactId !== undefined){
+if(typeof data.artifactId !== "string"){
+const err3 = {instancePath:instancePath+"/artifactId",schemaPath:"#/properties/artifactId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.extensions !== undefined){
+let data2 = data.extensions;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data2[i0] !== "string"){
+const err5 = {instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.parts !== undefined){
+let data6 = data.parts;
+if(Array.isArray(data6)){
+if(data6.length < 1){
+const err8 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+if(!((fastSet.Part(data6[i1]) || validate_Part(data6[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data6,parentDataProperty:i1,rootData})))){
+vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_a293b22b.test(key1)){
+if(typeof data[key1] !== "string"){
+const err10 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(artifact_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate_Artifact.errors = vErrors;
+return errors === 0;
+}
+function validate_AuthenticationInfo(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.scheme === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "credentials") || (key0 === "scheme"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.credentials !== undefined){
+if(typeof data.credentials !== "string"){
+const err2 = {instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.scheme !== undefined){
+if(typeof data.scheme !== "string"){
+const err3 = {instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate_AuthenticationInfo.errors = vErrors;
+return errors === 0;
+}
+function validate_AuthorizationCodeOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.authorizationUrl === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "authorizationUrl"},message:"must have required property '"+"authorizationUrl"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tokenUrl === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenUrl"},message:"must have required property '"+"tokenUrl"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.scopes === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((((key0 === "authorizationUrl") || (key0 === "pkceRequired")) || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_7b7125d4.test(key0))) || (pattern_85f0e61d.test(key0))) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.authorizationUrl !== undefined){
+if(typeof data.authorizationUrl !== "string"){
+const err4 = {instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.pkceRequired !== undefined){
+if(typeof data.pkceRequired !== "boolean"){
+const err5 = {instancePath:instancePath+"/pkceRequired",schemaPath:"#/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.refreshUrl !== undefined){
+if(typeof data.refreshUrl !== "string"){
+const err6 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.scopes !== undefined){
+let data3 = data.scopes;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+const _errs10 = errors;
+if(typeof key1 !== "string"){
+const err7 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var valid1 = _errs10 === errors;
+if(!valid1){
+const err8 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+for(const key2 in data3){
+if(typeof data3[key2] !== "string"){
+const err9 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.tokenUrl !== undefined){
+if(typeof data.tokenUrl !== "string"){
+const err11 = {instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+for(const key3 in data){
+if(pattern_7b7125d4.test(key3)){
+if(typeof data[key3] !== "string"){
+const err12 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_85f0e61d.test(key4)){
+if(typeof data[key4] !== "boolean"){
+const err13 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+for(const key5 in data){
+if(pattern_3a2775df.test(key5)){
+if(typeof data[key5] !== "string"){
+const err14 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+for(const key6 in data){
+if(pattern_a01cd0db.test(key6)){
+if(typeof data[key6] !== "string"){
+const err15 = {instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate_AuthorizationCodeOAuthFlow.errors = vErrors;
+return errors === 0;
+}
+function validate_AuthorizationCodeOAuthFlow_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.authorizationUrl === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "authorizationUrl"},message:"must have required property '"+"authorizationUrl"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tokenUrl === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenUrl"},message:"must have required property '"+"tokenUrl"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.scopes === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((((key0 === "authorizationUrl") || (key0 === "pkceRequired")) || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_7b7125d4.test(key0))) || (pattern_85f0e61d.test(key0))) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.authorizationUrl !== undefined){
+if(typeof data.authorizationUrl !== "string"){
+const err4 = {instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.pkceRequired !== undefined){
+if(typeof data.pkceRequired !== "boolean"){
+const err5 = {instancePath:instancePath+"/pkceRequired",schemaPath:"#/properties/pkceRequired/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.refreshUrl !== undefined){
+if(typeof data.refreshUrl !== "string"){
+const err6 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.scopes !== undefined){
+let data3 = data.scopes;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+const _errs10 = errors;
+if(typeof key1 !== "string"){
+const err7 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var valid1 = _errs10 === errors;
+if(!valid1){
+const err8 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+for(const key2 in data3){
+if(typeof data3[key2] !== "string"){
+const err9 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.tokenUrl !== undefined){
+if(typeof data.tokenUrl !== "string"){
+const err11 = {instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+for(const key3 in data){
+if(pattern_7b7125d4.test(key3)){
+if(typeof data[key3] !== "string"){
+const err12 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_85f0e61d.test(key4)){
+if(typeof data[key4] !== "boolean"){
+const err13 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(pkce_required)%24/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+for(const key5 in data){
+if(pattern_3a2775df.test(key5)){
+if(typeof data[key5] !== "string"){
+const err14 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+for(const key6 in data){
+if(pattern_a01cd0db.test(key6)){
+if(typeof data[key6] !== "string"){
+const err15 = {instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate_AuthorizationCodeOAuthFlow_2.errors = vErrors;
+return errors === 0;
+}
+function validate_CancelTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "id") || (key0 === "metadata")) || (key0 === "tenant"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.tenant !== undefined){
+if(typeof data.tenant !== "string"){
+const err3 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate_CancelTaskRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_ClientCredentialsOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tokenUrl === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenUrl"},message:"must have required property '"+"tokenUrl"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.scopes === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "refreshUrl") || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.refreshUrl !== undefined){
+if(typeof data.refreshUrl !== "string"){
+const err3 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.scopes !== undefined){
+let data1 = data.scopes;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+for(const key1 in data1){
+const _errs6 = errors;
+if(typeof key1 !== "string"){
+const err4 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+const err5 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+for(const key2 in data1){
+if(typeof data1[key2] !== "string"){
+const err6 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.tokenUrl !== undefined){
+if(typeof data.tokenUrl !== "string"){
+const err8 = {instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+for(const key3 in data){
+if(pattern_3a2775df.test(key3)){
+if(typeof data[key3] !== "string"){
+const err9 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_a01cd0db.test(key4)){
+if(typeof data[key4] !== "string"){
+const err10 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate_ClientCredentialsOAuthFlow.errors = vErrors;
+return errors === 0;
+}
+function validate_ClientCredentialsOAuthFlow_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tokenUrl === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenUrl"},message:"must have required property '"+"tokenUrl"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.scopes === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "refreshUrl") || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.refreshUrl !== undefined){
+if(typeof data.refreshUrl !== "string"){
+const err3 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.scopes !== undefined){
+let data1 = data.scopes;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+for(const key1 in data1){
+const _errs6 = errors;
+if(typeof key1 !== "string"){
+const err4 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+const err5 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+for(const key2 in data1){
+if(typeof data1[key2] !== "string"){
+const err6 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.tokenUrl !== undefined){
+if(typeof data.tokenUrl !== "string"){
+const err8 = {instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+for(const key3 in data){
+if(pattern_3a2775df.test(key3)){
+if(typeof data[key3] !== "string"){
+const err9 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_a01cd0db.test(key4)){
+if(typeof data[key4] !== "string"){
+const err10 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate_ClientCredentialsOAuthFlow_2.errors = vErrors;
+return errors === 0;
+}
+function validate_DeleteTaskPushNotificationConfigRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.taskId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_3f9c8ce5.test(key0)))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.taskId !== undefined){
+if(typeof data.taskId !== "string"){
+const err4 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.tenant !== undefined){
+if(typeof data.tenant !== "string"){
+const err5 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_3f9c8ce5.test(key1)){
+if(typeof data[key1] !== "string"){
+const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate_DeleteTaskPushNotificationConfigRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_DeviceCodeOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deviceAuthorizationUrl === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deviceAuthorizationUrl"},message:"must have required property '"+"deviceAuthorizationUrl"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tokenUrl === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenUrl"},message:"must have required property '"+"tokenUrl"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.scopes === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "deviceAuthorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_4b9b9533.test(key0))) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.deviceAuthorizationUrl !== undefined){
+if(typeof data.deviceAuthorizationUrl !== "string"){
+const err4 = {instancePath:instancePath+"/deviceAuthorizationUrl",schemaPath:"#/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.refreshUrl !== undefined){
+if(typeof data.refreshUrl !== "string"){
+const err5 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.scopes !== undefined){
+let data2 = data.scopes;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 in data2){
+const _errs8 = errors;
+if(typeof key1 !== "string"){
+const err6 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+const err7 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+for(const key2 in data2){
+if(typeof data2[key2] !== "string"){
+const err8 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.tokenUrl !== undefined){
+if(typeof data.tokenUrl !== "string"){
+const err10 = {instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+for(const key3 in data){
+if(pattern_4b9b9533.test(key3)){
+if(typeof data[key3] !== "string"){
+const err11 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_3a2775df.test(key4)){
+if(typeof data[key4] !== "string"){
+const err12 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+for(const key5 in data){
+if(pattern_a01cd0db.test(key5)){
+if(typeof data[key5] !== "string"){
+const err13 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate_DeviceCodeOAuthFlow.errors = vErrors;
+return errors === 0;
+}
+function validate_DeviceCodeOAuthFlow_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deviceAuthorizationUrl === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deviceAuthorizationUrl"},message:"must have required property '"+"deviceAuthorizationUrl"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tokenUrl === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokenUrl"},message:"must have required property '"+"tokenUrl"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.scopes === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "deviceAuthorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_4b9b9533.test(key0))) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.deviceAuthorizationUrl !== undefined){
+if(typeof data.deviceAuthorizationUrl !== "string"){
+const err4 = {instancePath:instancePath+"/deviceAuthorizationUrl",schemaPath:"#/properties/deviceAuthorizationUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.refreshUrl !== undefined){
+if(typeof data.refreshUrl !== "string"){
+const err5 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.scopes !== undefined){
+let data2 = data.scopes;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 in data2){
+const _errs8 = errors;
+if(typeof key1 !== "string"){
+const err6 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+const err7 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+for(const key2 in data2){
+if(typeof data2[key2] !== "string"){
+const err8 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.tokenUrl !== undefined){
+if(typeof data.tokenUrl !== "string"){
+const err10 = {instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+for(const key3 in data){
+if(pattern_4b9b9533.test(key3)){
+if(typeof data[key3] !== "string"){
+const err11 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(device_authorization_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_3a2775df.test(key4)){
+if(typeof data[key4] !== "string"){
+const err12 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+for(const key5 in data){
+if(pattern_a01cd0db.test(key5)){
+if(typeof data[key5] !== "string"){
+const err13 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate_DeviceCodeOAuthFlow_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Empty(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate_Empty.errors = vErrors;
+return errors === 0;
+}
+function validate_GetExtendedAgentCardRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "tenant")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.tenant !== undefined){
+if(typeof data.tenant !== "string"){
+const err1 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate_GetExtendedAgentCardRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_GetTaskPushNotificationConfigRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.taskId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_3f9c8ce5.test(key0)))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.taskId !== undefined){
+if(typeof data.taskId !== "string"){
+const err4 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.tenant !== undefined){
+if(typeof data.tenant !== "string"){
+const err5 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_3f9c8ce5.test(key1)){
+if(typeof data[key1] !== "string"){
+const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate_GetTaskPushNotificationConfigRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_GetTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "historyLength") || (key0 === "id")) || (key0 === "tenant")) || (pattern_c33f14a6.test(key0)))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.historyLength !== undefined){
+let data0 = data.historyLength;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err2 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 2147483647 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0 < -2147483648 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs6 = errors;
+if(typeof data0 === "string"){
+if(!pattern_af46a196.test(data0)){
+const err5 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err7 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.tenant !== undefined){
+if(typeof data.tenant !== "string"){
+const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_c33f14a6.test(key1)){
+let data3 = data[key1];
+const _errs13 = errors;
+let valid3 = false;
+const _errs14 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data3 < -2147483648 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid1 = _errs14 === errors;
+valid3 = valid3 || _valid1;
+if(!valid3){
+const _errs16 = errors;
+if(typeof data3 === "string"){
+if(!pattern_af46a196.test(data3)){
+const err13 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var _valid1 = _errs16 === errors;
+valid3 = valid3 || _valid1;
+}
+if(!valid3){
+const err15 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+else {
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate_GetTaskRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_HTTPAuthSecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.scheme === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "bearerFormat") || (key0 === "description")) || (key0 === "scheme")) || (pattern_fb87f5a3.test(key0)))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.bearerFormat !== undefined){
+if(typeof data.bearerFormat !== "string"){
+const err2 = {instancePath:instancePath+"/bearerFormat",schemaPath:"#/properties/bearerFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.scheme !== undefined){
+if(typeof data.scheme !== "string"){
+const err4 = {instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_fb87f5a3.test(key1)){
+if(typeof data[key1] !== "string"){
+const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate_HTTPAuthSecurityScheme.errors = vErrors;
+return errors === 0;
+}
+function validate_HTTPAuthSecurityScheme_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.scheme === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scheme"},message:"must have required property '"+"scheme"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "bearerFormat") || (key0 === "description")) || (key0 === "scheme")) || (pattern_fb87f5a3.test(key0)))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.bearerFormat !== undefined){
+if(typeof data.bearerFormat !== "string"){
+const err2 = {instancePath:instancePath+"/bearerFormat",schemaPath:"#/properties/bearerFormat/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.scheme !== undefined){
+if(typeof data.scheme !== "string"){
+const err4 = {instancePath:instancePath+"/scheme",schemaPath:"#/properties/scheme/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_fb87f5a3.test(key1)){
+if(typeof data[key1] !== "string"){
+const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(bearer_format)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate_HTTPAuthSecurityScheme_2.errors = vErrors;
+return errors === 0;
+}
+function validate_ImplicitOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((((key0 === "authorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (pattern_7b7125d4.test(key0))) || (pattern_3a2775df.test(key0)))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.authorizationUrl !== undefined){
+if(typeof data.authorizationUrl !== "string"){
+const err1 = {instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.refreshUrl !== undefined){
+if(typeof data.refreshUrl !== "string"){
+const err2 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.scopes !== undefined){
+let data2 = data.scopes;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 in data2){
+const _errs8 = errors;
+if(typeof key1 !== "string"){
+const err3 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+const err4 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+for(const key2 in data2){
+if(typeof data2[key2] !== "string"){
+const err5 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+for(const key3 in data){
+if(pattern_7b7125d4.test(key3)){
+if(typeof data[key3] !== "string"){
+const err7 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_3a2775df.test(key4)){
+if(typeof data[key4] !== "string"){
+const err8 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate_ImplicitOAuthFlow.errors = vErrors;
+return errors === 0;
+}
+function validate_ImplicitOAuthFlow_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((((key0 === "authorizationUrl") || (key0 === "refreshUrl")) || (key0 === "scopes")) || (pattern_7b7125d4.test(key0))) || (pattern_3a2775df.test(key0)))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.authorizationUrl !== undefined){
+if(typeof data.authorizationUrl !== "string"){
+const err1 = {instancePath:instancePath+"/authorizationUrl",schemaPath:"#/properties/authorizationUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.refreshUrl !== undefined){
+if(typeof data.refreshUrl !== "string"){
+const err2 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.scopes !== undefined){
+let data2 = data.scopes;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+for(const key1 in data2){
+const _errs8 = errors;
+if(typeof key1 !== "string"){
+const err3 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var valid1 = _errs8 === errors;
+if(!valid1){
+const err4 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+for(const key2 in data2){
+if(typeof data2[key2] !== "string"){
+const err5 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+for(const key3 in data){
+if(pattern_7b7125d4.test(key3)){
+if(typeof data[key3] !== "string"){
+const err7 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(authorization_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_3a2775df.test(key4)){
+if(typeof data[key4] !== "string"){
+const err8 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate_ImplicitOAuthFlow_2.errors = vErrors;
+return errors === 0;
+}
+function validate_ListTaskPushNotificationConfigsRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.taskId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "pageSize") || (key0 === "pageToken")) || (key0 === "taskId")) || (key0 === "tenant")) || (pattern_33ec1b46.test(key0))) || (pattern_0a283822.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.pageSize !== undefined){
+let data0 = data.pageSize;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err2 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 2147483647 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0 < -2147483648 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs6 = errors;
+if(typeof data0 === "string"){
+if(!pattern_af46a196.test(data0)){
+const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.pageToken !== undefined){
+if(typeof data.pageToken !== "string"){
+const err8 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.taskId !== undefined){
+if(typeof data.taskId !== "string"){
+const err9 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.tenant !== undefined){
+if(typeof data.tenant !== "string"){
+const err10 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_33ec1b46.test(key1)){
+let data4 = data[key1];
+const _errs15 = errors;
+let valid3 = false;
+const _errs16 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err11 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 2147483647 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data4 < -2147483648 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var _valid1 = _errs16 === errors;
+valid3 = valid3 || _valid1;
+if(!valid3){
+const _errs18 = errors;
+if(typeof data4 === "string"){
+if(!pattern_af46a196.test(data4)){
+const err14 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+var _valid1 = _errs18 === errors;
+valid3 = valid3 || _valid1;
+}
+if(!valid3){
+const err16 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+else {
+errors = _errs15;
+if(vErrors !== null){
+if(_errs15){
+vErrors.length = _errs15;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+for(const key2 in data){
+if(pattern_0a283822.test(key2)){
+if(typeof data[key2] !== "string"){
+const err17 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_token)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+for(const key3 in data){
+if(pattern_3f9c8ce5.test(key3)){
+if(typeof data[key3] !== "string"){
+const err18 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate_ListTaskPushNotificationConfigsRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_ListTaskPushNotificationConfigsResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((key0 === "configs") || (key0 === "nextPageToken")) || (pattern_5504e0d3.test(key0)))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.configs !== undefined){
+let data0 = data.configs;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!((fastSet.TaskPushNotificationConfig(data0[i0]) || validate_TaskPushNotificationConfig(data0[i0], {instancePath:instancePath+"/configs/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+vErrors = vErrors === null ? validate_TaskPushNotificationConfig.errors : vErrors.concat(validate_TaskPushNotificationConfig.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/configs",schemaPath:"#/properties/configs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.nextPageToken !== undefined){
+if(typeof data.nextPageToken !== "string"){
+const err2 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_5504e0d3.test(key1)){
+if(typeof data[key1] !== "string"){
+const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(next_page_token)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate_ListTaskPushNotificationConfigsResponse.errors = vErrors;
+return errors === 0;
+}
+function validate_ListTasksRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((((((((((((key0 === "contextId") || (key0 === "historyLength")) || (key0 === "includeArtifacts")) || (key0 === "pageSize")) || (key0 === "pageToken")) || (key0 === "status")) || (key0 === "statusTimestampAfter")) || (key0 === "tenant")) || (pattern_bfa8459c.test(key0))) || (pattern_c33f14a6.test(key0))) || (pattern_729159f5.test(key0))) || (pattern_33ec1b46.test(key0))) || (pattern_0a283822.test(key0))) || (pattern_d5e8a839.test(key0)))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.contextId !== undefined){
+if(typeof data.contextId !== "string"){
+const err1 = {instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.historyLength !== undefined){
+let data1 = data.historyLength;
+const _errs5 = errors;
+let valid1 = false;
+const _errs6 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 2147483647 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < -2147483648 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs8 = errors;
+if(typeof data1 === "string"){
+if(!pattern_af46a196.test(data1)){
+const err5 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err7 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.includeArtifacts !== undefined){
+if(typeof data.includeArtifacts !== "boolean"){
+const err8 = {instancePath:instancePath+"/includeArtifacts",schemaPath:"#/properties/includeArtifacts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.pageSize !== undefined){
+let data3 = data.pageSize;
+const _errs13 = errors;
+let valid2 = false;
+const _errs14 = errors;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err9 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data3 < -2147483648 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+var _valid1 = _errs14 === errors;
+valid2 = valid2 || _valid1;
+if(!valid2){
+const _errs16 = errors;
+if(typeof data3 === "string"){
+if(!pattern_af46a196.test(data3)){
+const err12 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+var _valid1 = _errs16 === errors;
+valid2 = valid2 || _valid1;
+}
+if(!valid2){
+const err14 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.pageToken !== undefined){
+if(typeof data.pageToken !== "string"){
+const err15 = {instancePath:instancePath+"/pageToken",schemaPath:"#/properties/pageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+if(!((fastSet.TaskState(data.status) || validate_TaskState(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData})))){
+vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
+errors = vErrors.length;
+}
+}
+if(data.statusTimestampAfter !== undefined){
+if(!((fastSet.Timestamp(data.statusTimestampAfter) || validate_Timestamp(data.statusTimestampAfter, {instancePath:instancePath+"/statusTimestampAfter",parentData:data,parentDataProperty:"statusTimestampAfter",rootData})))){
+vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
+errors = vErrors.length;
+}
+}
+if(data.tenant !== undefined){
+if(typeof data.tenant !== "string"){
+const err16 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+if(typeof data[key1] !== "string"){
+const err17 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_c33f14a6.test(key2)){
+let data9 = data[key2];
+const _errs27 = errors;
+let valid4 = false;
+const _errs28 = errors;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err18 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 2147483647 || isNaN(data9)){
+const err19 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data9 < -2147483648 || isNaN(data9)){
+const err20 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+var _valid2 = _errs28 === errors;
+valid4 = valid4 || _valid2;
+if(!valid4){
+const _errs30 = errors;
+if(typeof data9 === "string"){
+if(!pattern_af46a196.test(data9)){
+const err21 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+var _valid2 = _errs30 === errors;
+valid4 = valid4 || _valid2;
+}
+if(!valid4){
+const err23 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+else {
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+for(const key3 in data){
+if(pattern_729159f5.test(key3)){
+if(typeof data[key3] !== "boolean"){
+const err24 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(include_artifacts)%24/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_33ec1b46.test(key4)){
+let data11 = data[key4];
+const _errs35 = errors;
+let valid5 = false;
+const _errs36 = errors;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err25 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 > 2147483647 || isNaN(data11)){
+const err26 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data11 < -2147483648 || isNaN(data11)){
+const err27 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+var _valid3 = _errs36 === errors;
+valid5 = valid5 || _valid3;
+if(!valid5){
+const _errs38 = errors;
+if(typeof data11 === "string"){
+if(!pattern_af46a196.test(data11)){
+const err28 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+var _valid3 = _errs38 === errors;
+valid5 = valid5 || _valid3;
+}
+if(!valid5){
+const err30 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+else {
+errors = _errs35;
+if(vErrors !== null){
+if(_errs35){
+vErrors.length = _errs35;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+for(const key5 in data){
+if(pattern_0a283822.test(key5)){
+if(typeof data[key5] !== "string"){
+const err31 = {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_token)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+for(const key6 in data){
+if(pattern_d5e8a839.test(key6)){
+if(!((fastSet.Timestamp(data[key6]) || validate_Timestamp(data[key6], {instancePath:instancePath+"/" + key6.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key6,rootData})))){
+vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+validate_ListTasksRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_ListTasksResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.nextPageToken === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "nextPageToken"},message:"must have required property '"+"nextPageToken"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.pageSize === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pageSize"},message:"must have required property '"+"pageSize"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.totalSize === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totalSize"},message:"must have required property '"+"totalSize"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "nextPageToken") || (key0 === "pageSize")) || (key0 === "tasks")) || (key0 === "totalSize")) || (pattern_5504e0d3.test(key0))) || (pattern_33ec1b46.test(key0))) || (pattern_e73e27e4.test(key0)))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.nextPageToken !== undefined){
+if(typeof data.nextPageToken !== "string"){
+const err4 = {instancePath:instancePath+"/nextPageToken",schemaPath:"#/properties/nextPageToken/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.pageSize !== undefined){
+let data1 = data.pageSize;
+const _errs5 = errors;
+let valid1 = false;
+const _errs6 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 2147483647 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1 < -2147483648 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs8 = errors;
+if(typeof data1 === "string"){
+if(!pattern_af46a196.test(data1)){
+const err8 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var _valid0 = _errs8 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err10 = {instancePath:instancePath+"/pageSize",schemaPath:"#/properties/pageSize/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.tasks !== undefined){
+let data2 = data.tasks;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!((fastSet.Task(data2[i0]) || validate_Task(data2[i0], {instancePath:instancePath+"/tasks/" + i0,parentData:data2,parentDataProperty:i0,rootData})))){
+vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.totalSize !== undefined){
+let data4 = data.totalSize;
+const _errs14 = errors;
+let valid4 = false;
+const _errs15 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err12 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 2147483647 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data4 < -2147483648 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid1 = _errs15 === errors;
+valid4 = valid4 || _valid1;
+if(!valid4){
+const _errs17 = errors;
+if(typeof data4 === "string"){
+if(!pattern_af46a196.test(data4)){
+const err15 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var _valid1 = _errs17 === errors;
+valid4 = valid4 || _valid1;
+}
+if(!valid4){
+const err17 = {instancePath:instancePath+"/totalSize",schemaPath:"#/properties/totalSize/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+else {
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+for(const key1 in data){
+if(pattern_5504e0d3.test(key1)){
+if(typeof data[key1] !== "string"){
+const err18 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(next_page_token)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_33ec1b46.test(key2)){
+let data6 = data[key2];
+const _errs22 = errors;
+let valid6 = false;
+const _errs23 = errors;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err19 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 2147483647 || isNaN(data6)){
+const err20 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data6 < -2147483648 || isNaN(data6)){
+const err21 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+var _valid2 = _errs23 === errors;
+valid6 = valid6 || _valid2;
+if(!valid6){
+const _errs25 = errors;
+if(typeof data6 === "string"){
+if(!pattern_af46a196.test(data6)){
+const err22 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+var _valid2 = _errs25 === errors;
+valid6 = valid6 || _valid2;
+}
+if(!valid6){
+const err24 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(page_size)%24/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+else {
+errors = _errs22;
+if(vErrors !== null){
+if(_errs22){
+vErrors.length = _errs22;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+for(const key3 in data){
+if(pattern_e73e27e4.test(key3)){
+let data7 = data[key3];
+const _errs28 = errors;
+let valid7 = false;
+const _errs29 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err25 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 2147483647 || isNaN(data7)){
+const err26 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data7 < -2147483648 || isNaN(data7)){
+const err27 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+var _valid3 = _errs29 === errors;
+valid7 = valid7 || _valid3;
+if(!valid7){
+const _errs31 = errors;
+if(typeof data7 === "string"){
+if(!pattern_af46a196.test(data7)){
+const err28 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+var _valid3 = _errs31 === errors;
+valid7 = valid7 || _valid3;
+}
+if(!valid7){
+const err30 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(total_size)%24/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+else {
+errors = _errs28;
+if(vErrors !== null){
+if(_errs28){
+vErrors.length = _errs28;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate_ListTasksResponse.errors = vErrors;
+return errors === 0;
+}
+function validate_Message(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.messageId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageId"},message:"must have required property '"+"messageId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.role === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.parts === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parts"},message:"must have required property '"+"parts"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((((((key0 === "contextId") || (key0 === "extensions")) || (key0 === "messageId")) || (key0 === "metadata")) || (key0 === "parts")) || (key0 === "referenceTaskIds")) || (key0 === "role")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_63370828.test(key0))) || (pattern_54313734.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.contextId !== undefined){
+if(typeof data.contextId !== "string"){
+const err4 = {instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.extensions !== undefined){
+let data1 = data.extensions;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err5 = {instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.messageId !== undefined){
+if(typeof data.messageId !== "string"){
+const err7 = {instancePath:instancePath+"/messageId",schemaPath:"#/properties/messageId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.parts !== undefined){
+let data5 = data.parts;
+if(Array.isArray(data5)){
+if(data5.length < 1){
+const err8 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(!((fastSet.Part(data5[i1]) || validate_Part(data5[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data5,parentDataProperty:i1,rootData})))){
+vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.referenceTaskIds !== undefined){
+let data7 = data.referenceTaskIds;
+if(Array.isArray(data7)){
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data7[i2] !== "string"){
+const err10 = {instancePath:instancePath+"/referenceTaskIds/" + i2,schemaPath:"#/properties/referenceTaskIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/referenceTaskIds",schemaPath:"#/properties/referenceTaskIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.role !== undefined){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+errors = vErrors.length;
+}
+}
+if(data.taskId !== undefined){
+if(typeof data.taskId !== "string"){
+const err12 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+if(typeof data[key1] !== "string"){
+const err13 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_63370828.test(key2)){
+if(typeof data[key2] !== "string"){
+const err14 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(message_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+for(const key3 in data){
+if(pattern_54313734.test(key3)){
+let data13 = data[key3];
+if(Array.isArray(data13)){
+const len3 = data13.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data13[i3] !== "string"){
+const err15 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_3f9c8ce5.test(key4)){
+if(typeof data[key4] !== "string"){
+const err17 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate_Message.errors = vErrors;
+return errors === 0;
+}
+function validate_Message_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.messageId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageId"},message:"must have required property '"+"messageId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.role === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.parts === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parts"},message:"must have required property '"+"parts"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((((((key0 === "contextId") || (key0 === "extensions")) || (key0 === "messageId")) || (key0 === "metadata")) || (key0 === "parts")) || (key0 === "referenceTaskIds")) || (key0 === "role")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_63370828.test(key0))) || (pattern_54313734.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.contextId !== undefined){
+if(typeof data.contextId !== "string"){
+const err4 = {instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.extensions !== undefined){
+let data1 = data.extensions;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err5 = {instancePath:instancePath+"/extensions/" + i0,schemaPath:"#/properties/extensions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/extensions",schemaPath:"#/properties/extensions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.messageId !== undefined){
+if(typeof data.messageId !== "string"){
+const err7 = {instancePath:instancePath+"/messageId",schemaPath:"#/properties/messageId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.parts !== undefined){
+let data5 = data.parts;
+if(Array.isArray(data5)){
+if(data5.length < 1){
+const err8 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(!((fastSet.Part(data5[i1]) || validate_Part(data5[i1], {instancePath:instancePath+"/parts/" + i1,parentData:data5,parentDataProperty:i1,rootData})))){
+vErrors = vErrors === null ? validate_Part.errors : vErrors.concat(validate_Part.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/parts",schemaPath:"#/properties/parts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.referenceTaskIds !== undefined){
+let data7 = data.referenceTaskIds;
+if(Array.isArray(data7)){
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data7[i2] !== "string"){
+const err10 = {instancePath:instancePath+"/referenceTaskIds/" + i2,schemaPath:"#/properties/referenceTaskIds/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/referenceTaskIds",schemaPath:"#/properties/referenceTaskIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.role !== undefined){
+if(!((fastSet.Role(data.role) || validate_Role(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData})))){
+vErrors = vErrors === null ? validate_Role.errors : vErrors.concat(validate_Role.errors);
+errors = vErrors.length;
+}
+}
+if(data.taskId !== undefined){
+if(typeof data.taskId !== "string"){
+const err12 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+if(typeof data[key1] !== "string"){
+const err13 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_63370828.test(key2)){
+if(typeof data[key2] !== "string"){
+const err14 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(message_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+for(const key3 in data){
+if(pattern_54313734.test(key3)){
+let data13 = data[key3];
+if(Array.isArray(data13)){
+const len3 = data13.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data13[i3] !== "string"){
+const err15 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i3,schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(reference_task_ids)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_3f9c8ce5.test(key4)){
+if(typeof data[key4] !== "string"){
+const err17 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate_Message_2.errors = vErrors;
+return errors === 0;
+}
+function validate_MutualTlsSecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "description")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate_MutualTlsSecurityScheme.errors = vErrors;
+return errors === 0;
+}
+function validate_MutualTlsSecurityScheme_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "description")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate_MutualTlsSecurityScheme_2.errors = vErrors;
+return errors === 0;
+}
+function validate_OAuth2SecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.flows === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "flows"},message:"must have required property '"+"flows"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "description") || (key0 === "flows")) || (key0 === "oauth2MetadataUrl")) || (pattern_2722df3a.test(key0)))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.flows !== undefined){
+if(!((fastSet.OAuthFlows(data.flows) || validate_OAuthFlows(data.flows, {instancePath:instancePath+"/flows",parentData:data,parentDataProperty:"flows",rootData})))){
+vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
+errors = vErrors.length;
+}
+}
+if(data.oauth2MetadataUrl !== undefined){
+if(typeof data.oauth2MetadataUrl !== "string"){
+const err3 = {instancePath:instancePath+"/oauth2MetadataUrl",schemaPath:"#/properties/oauth2MetadataUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_2722df3a.test(key1)){
+if(typeof data[key1] !== "string"){
+const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(oauth2_metadata_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate_OAuth2SecurityScheme.errors = vErrors;
+return errors === 0;
+}
+function validate_OAuth2SecurityScheme_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.flows === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "flows"},message:"must have required property '"+"flows"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "description") || (key0 === "flows")) || (key0 === "oauth2MetadataUrl")) || (pattern_2722df3a.test(key0)))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.flows !== undefined){
+if(!((fastSet.OAuthFlows(data.flows) || validate_OAuthFlows(data.flows, {instancePath:instancePath+"/flows",parentData:data,parentDataProperty:"flows",rootData})))){
+vErrors = vErrors === null ? validate_OAuthFlows.errors : vErrors.concat(validate_OAuthFlows.errors);
+errors = vErrors.length;
+}
+}
+if(data.oauth2MetadataUrl !== undefined){
+if(typeof data.oauth2MetadataUrl !== "string"){
+const err3 = {instancePath:instancePath+"/oauth2MetadataUrl",schemaPath:"#/properties/oauth2MetadataUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_2722df3a.test(key1)){
+if(typeof data[key1] !== "string"){
+const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(oauth2_metadata_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate_OAuth2SecurityScheme_2.errors = vErrors;
+return errors === 0;
+}
+function validate_OAuthFlows(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+const _errs4 = errors;
+let valid2 = false;
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.authorizationCode === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: "authorizationCode"},message:"must have required property '"+"authorizationCode"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid1 = _errs5 === errors;
+valid2 = valid2 || _valid1;
+if(!valid2){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.authorization_code === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: "authorization_code"},message:"must have required property '"+"authorization_code"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid1 = _errs6 === errors;
+valid2 = valid2 || _valid1;
+}
+if(!valid2){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs7 = errors;
+const _errs8 = errors;
+let valid3 = false;
+const _errs9 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.clientCredentials === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "clientCredentials"},message:"must have required property '"+"clientCredentials"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid2 = _errs9 === errors;
+valid3 = valid3 || _valid2;
+if(!valid3){
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.client_credentials === undefined){
+const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "client_credentials"},message:"must have required property '"+"client_credentials"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs10 === errors;
+valid3 = valid3 || _valid2;
+}
+if(!valid3){
+const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.implicit === undefined){
+const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: "implicit"},message:"must have required property '"+"implicit"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs12 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.password === undefined){
+const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid0 = _errs12 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+const _errs13 = errors;
+const _errs14 = errors;
+let valid4 = false;
+const _errs15 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deviceCode === undefined){
+const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: "deviceCode"},message:"must have required property '"+"deviceCode"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var _valid3 = _errs15 === errors;
+valid4 = valid4 || _valid3;
+if(!valid4){
+const _errs16 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.device_code === undefined){
+const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: "device_code"},message:"must have required property '"+"device_code"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid3 = _errs16 === errors;
+valid4 = valid4 || _valid3;
+}
+if(!valid4){
+const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs13 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 4];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 4;
+}
+}
+}
+}
+}
+if(!valid1){
+const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((((((key0 === "authorizationCode") || (key0 === "clientCredentials")) || (key0 === "deviceCode")) || (key0 === "implicit")) || (key0 === "password")) || (pattern_6896b5d1.test(key0))) || (pattern_583776b3.test(key0))) || (pattern_b21981a2.test(key0)))){
+const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.authorizationCode !== undefined){
+if(!((fastSet.AuthorizationCodeOAuthFlow(data.authorizationCode) || validate_AuthorizationCodeOAuthFlow(data.authorizationCode, {instancePath:instancePath+"/authorizationCode",parentData:data,parentDataProperty:"authorizationCode",rootData})))){
+vErrors = vErrors === null ? validate_AuthorizationCodeOAuthFlow.errors : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+if(data.clientCredentials !== undefined){
+if(!((fastSet.ClientCredentialsOAuthFlow(data.clientCredentials) || validate_ClientCredentialsOAuthFlow(data.clientCredentials, {instancePath:instancePath+"/clientCredentials",parentData:data,parentDataProperty:"clientCredentials",rootData})))){
+vErrors = vErrors === null ? validate_ClientCredentialsOAuthFlow.errors : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+if(data.deviceCode !== undefined){
+if(!((fastSet.DeviceCodeOAuthFlow(data.deviceCode) || validate_DeviceCodeOAuthFlow(data.deviceCode, {instancePath:instancePath+"/deviceCode",parentData:data,parentDataProperty:"deviceCode",rootData})))){
+vErrors = vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+if(data.implicit !== undefined){
+if(!((fastSet.ImplicitOAuthFlow(data.implicit) || validate_ImplicitOAuthFlow(data.implicit, {instancePath:instancePath+"/implicit",parentData:data,parentDataProperty:"implicit",rootData})))){
+vErrors = vErrors === null ? validate_ImplicitOAuthFlow.errors : vErrors.concat(validate_ImplicitOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(!((fastSet.PasswordOAuthFlow(data.password) || validate_PasswordOAuthFlow(data.password, {instancePath:instancePath+"/password",parentData:data,parentDataProperty:"password",rootData})))){
+vErrors = vErrors === null ? validate_PasswordOAuthFlow.errors : vErrors.concat(validate_PasswordOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+for(const key1 in data){
+if(pattern_6896b5d1.test(key1)){
+if(!((fastSet.AuthorizationCodeOAuthFlow(data[key1]) || validate_AuthorizationCodeOAuthFlow(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData})))){
+vErrors = vErrors === null ? validate_AuthorizationCodeOAuthFlow.errors : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+}
+for(const key2 in data){
+if(pattern_583776b3.test(key2)){
+if(!((fastSet.ClientCredentialsOAuthFlow(data[key2]) || validate_ClientCredentialsOAuthFlow(data[key2], {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key2,rootData})))){
+vErrors = vErrors === null ? validate_ClientCredentialsOAuthFlow.errors : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+}
+for(const key3 in data){
+if(pattern_b21981a2.test(key3)){
+if(!((fastSet.DeviceCodeOAuthFlow(data[key3]) || validate_DeviceCodeOAuthFlow(data[key3], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key3,rootData})))){
+vErrors = vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate_OAuthFlows.errors = vErrors;
+return errors === 0;
+}
+function validate_OAuthFlows_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+const _errs4 = errors;
+let valid2 = false;
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.authorizationCode === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: "authorizationCode"},message:"must have required property '"+"authorizationCode"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid1 = _errs5 === errors;
+valid2 = valid2 || _valid1;
+if(!valid2){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.authorization_code === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: "authorization_code"},message:"must have required property '"+"authorization_code"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid1 = _errs6 === errors;
+valid2 = valid2 || _valid1;
+}
+if(!valid2){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs7 = errors;
+const _errs8 = errors;
+let valid3 = false;
+const _errs9 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.clientCredentials === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "clientCredentials"},message:"must have required property '"+"clientCredentials"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid2 = _errs9 === errors;
+valid3 = valid3 || _valid2;
+if(!valid3){
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.client_credentials === undefined){
+const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "client_credentials"},message:"must have required property '"+"client_credentials"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs10 === errors;
+valid3 = valid3 || _valid2;
+}
+if(!valid3){
+const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.implicit === undefined){
+const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: "implicit"},message:"must have required property '"+"implicit"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs11 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs12 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.password === undefined){
+const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid0 = _errs12 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+const _errs13 = errors;
+const _errs14 = errors;
+let valid4 = false;
+const _errs15 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deviceCode === undefined){
+const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: "deviceCode"},message:"must have required property '"+"deviceCode"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var _valid3 = _errs15 === errors;
+valid4 = valid4 || _valid3;
+if(!valid4){
+const _errs16 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.device_code === undefined){
+const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: "device_code"},message:"must have required property '"+"device_code"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid3 = _errs16 === errors;
+valid4 = valid4 || _valid3;
+}
+if(!valid4){
+const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+errors = _errs14;
+if(vErrors !== null){
+if(_errs14){
+vErrors.length = _errs14;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs13 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 4];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 4;
+}
+}
+}
+}
+}
+if(!valid1){
+const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((((((key0 === "authorizationCode") || (key0 === "clientCredentials")) || (key0 === "deviceCode")) || (key0 === "implicit")) || (key0 === "password")) || (pattern_6896b5d1.test(key0))) || (pattern_583776b3.test(key0))) || (pattern_b21981a2.test(key0)))){
+const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.authorizationCode !== undefined){
+if(!((fastSet.AuthorizationCodeOAuthFlow(data.authorizationCode) || validate_AuthorizationCodeOAuthFlow(data.authorizationCode, {instancePath:instancePath+"/authorizationCode",parentData:data,parentDataProperty:"authorizationCode",rootData})))){
+vErrors = vErrors === null ? validate_AuthorizationCodeOAuthFlow.errors : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+if(data.clientCredentials !== undefined){
+if(!((fastSet.ClientCredentialsOAuthFlow(data.clientCredentials) || validate_ClientCredentialsOAuthFlow(data.clientCredentials, {instancePath:instancePath+"/clientCredentials",parentData:data,parentDataProperty:"clientCredentials",rootData})))){
+vErrors = vErrors === null ? validate_ClientCredentialsOAuthFlow.errors : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+if(data.deviceCode !== undefined){
+if(!((fastSet.DeviceCodeOAuthFlow(data.deviceCode) || validate_DeviceCodeOAuthFlow(data.deviceCode, {instancePath:instancePath+"/deviceCode",parentData:data,parentDataProperty:"deviceCode",rootData})))){
+vErrors = vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+if(data.implicit !== undefined){
+if(!((fastSet.ImplicitOAuthFlow(data.implicit) || validate_ImplicitOAuthFlow(data.implicit, {instancePath:instancePath+"/implicit",parentData:data,parentDataProperty:"implicit",rootData})))){
+vErrors = vErrors === null ? validate_ImplicitOAuthFlow.errors : vErrors.concat(validate_ImplicitOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+if(data.password !== undefined){
+if(!((fastSet.PasswordOAuthFlow(data.password) || validate_PasswordOAuthFlow(data.password, {instancePath:instancePath+"/password",parentData:data,parentDataProperty:"password",rootData})))){
+vErrors = vErrors === null ? validate_PasswordOAuthFlow.errors : vErrors.concat(validate_PasswordOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+for(const key1 in data){
+if(pattern_6896b5d1.test(key1)){
+if(!((fastSet.AuthorizationCodeOAuthFlow(data[key1]) || validate_AuthorizationCodeOAuthFlow(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData})))){
+vErrors = vErrors === null ? validate_AuthorizationCodeOAuthFlow.errors : vErrors.concat(validate_AuthorizationCodeOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+}
+for(const key2 in data){
+if(pattern_583776b3.test(key2)){
+if(!((fastSet.ClientCredentialsOAuthFlow(data[key2]) || validate_ClientCredentialsOAuthFlow(data[key2], {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key2,rootData})))){
+vErrors = vErrors === null ? validate_ClientCredentialsOAuthFlow.errors : vErrors.concat(validate_ClientCredentialsOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+}
+for(const key3 in data){
+if(pattern_b21981a2.test(key3)){
+if(!((fastSet.DeviceCodeOAuthFlow(data[key3]) || validate_DeviceCodeOAuthFlow(data[key3], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key3,rootData})))){
+vErrors = vErrors === null ? validate_DeviceCodeOAuthFlow.errors : vErrors.concat(validate_DeviceCodeOAuthFlow.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate_OAuthFlows_2.errors = vErrors;
+return errors === 0;
+}
+function validate_OpenIdConnectSecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.openIdConnectUrl === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "openIdConnectUrl"},message:"must have required property '"+"openIdConnectUrl"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "description") || (key0 === "openIdConnectUrl")) || (pattern_4e34433c.test(key0)))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.openIdConnectUrl !== undefined){
+if(typeof data.openIdConnectUrl !== "string"){
+const err3 = {instancePath:instancePath+"/openIdConnectUrl",schemaPath:"#/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_4e34433c.test(key1)){
+if(typeof data[key1] !== "string"){
+const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate_OpenIdConnectSecurityScheme.errors = vErrors;
+return errors === 0;
+}
+function validate_OpenIdConnectSecurityScheme_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.openIdConnectUrl === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "openIdConnectUrl"},message:"must have required property '"+"openIdConnectUrl"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "description") || (key0 === "openIdConnectUrl")) || (pattern_4e34433c.test(key0)))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.openIdConnectUrl !== undefined){
+if(typeof data.openIdConnectUrl !== "string"){
+const err3 = {instancePath:instancePath+"/openIdConnectUrl",schemaPath:"#/properties/openIdConnectUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_4e34433c.test(key1)){
+if(typeof data[key1] !== "string"){
+const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(open_id_connect_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate_OpenIdConnectSecurityScheme_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Part(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.raw === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "raw"},message:"must have required property '"+"raw"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+}
+}
+}
+if(!valid1){
+const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((((((key0 === "data") || (key0 === "filename")) || (key0 === "mediaType")) || (key0 === "metadata")) || (key0 === "raw")) || (key0 === "text")) || (key0 === "url")) || (pattern_78e872f3.test(key0)))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+if(!((fastSet.Value(data.data) || validate_Value(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData})))){
+vErrors = vErrors === null ? validate_Value.errors : vErrors.concat(validate_Value.errors);
+errors = vErrors.length;
+}
+}
+if(data.filename !== undefined){
+if(typeof data.filename !== "string"){
+const err6 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.mediaType !== undefined){
+if(typeof data.mediaType !== "string"){
+const err7 = {instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.raw !== undefined){
+let data4 = data.raw;
+if(typeof data4 === "string"){
+if(!pattern_49f53b52.test(data4)){
+const err8 = {instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+if(typeof data.text !== "string"){
+const err10 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_78e872f3.test(key1)){
+if(typeof data[key1] !== "string"){
+const err12 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(media_type)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate_Part.errors = vErrors;
+return errors === 0;
+}
+function validate_Part_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.raw === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "raw"},message:"must have required property '"+"raw"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.data === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs6 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+}
+}
+}
+if(!valid1){
+const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((((((key0 === "data") || (key0 === "filename")) || (key0 === "mediaType")) || (key0 === "metadata")) || (key0 === "raw")) || (key0 === "text")) || (key0 === "url")) || (pattern_78e872f3.test(key0)))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+if(!((fastSet.Value(data.data) || validate_Value(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData})))){
+vErrors = vErrors === null ? validate_Value.errors : vErrors.concat(validate_Value.errors);
+errors = vErrors.length;
+}
+}
+if(data.filename !== undefined){
+if(typeof data.filename !== "string"){
+const err6 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.mediaType !== undefined){
+if(typeof data.mediaType !== "string"){
+const err7 = {instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.raw !== undefined){
+let data4 = data.raw;
+if(typeof data4 === "string"){
+if(!pattern_49f53b52.test(data4)){
+const err8 = {instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/raw",schemaPath:"#/properties/raw/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+if(typeof data.text !== "string"){
+const err10 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err11 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_78e872f3.test(key1)){
+if(typeof data[key1] !== "string"){
+const err12 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(media_type)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate_Part_2.errors = vErrors;
+return errors === 0;
+}
+function validate_PasswordOAuthFlow(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((((key0 === "refreshUrl") || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.refreshUrl !== undefined){
+if(typeof data.refreshUrl !== "string"){
+const err1 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.scopes !== undefined){
+let data1 = data.scopes;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+for(const key1 in data1){
+const _errs6 = errors;
+if(typeof key1 !== "string"){
+const err2 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+const err3 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+for(const key2 in data1){
+if(typeof data1[key2] !== "string"){
+const err4 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.tokenUrl !== undefined){
+if(typeof data.tokenUrl !== "string"){
+const err6 = {instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+for(const key3 in data){
+if(pattern_3a2775df.test(key3)){
+if(typeof data[key3] !== "string"){
+const err7 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_a01cd0db.test(key4)){
+if(typeof data[key4] !== "string"){
+const err8 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate_PasswordOAuthFlow.errors = vErrors;
+return errors === 0;
+}
+function validate_PasswordOAuthFlow_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((((key0 === "refreshUrl") || (key0 === "scopes")) || (key0 === "tokenUrl")) || (pattern_3a2775df.test(key0))) || (pattern_a01cd0db.test(key0)))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.refreshUrl !== undefined){
+if(typeof data.refreshUrl !== "string"){
+const err1 = {instancePath:instancePath+"/refreshUrl",schemaPath:"#/properties/refreshUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.scopes !== undefined){
+let data1 = data.scopes;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+for(const key1 in data1){
+const _errs6 = errors;
+if(typeof key1 !== "string"){
+const err2 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid1 = _errs6 === errors;
+if(!valid1){
+const err3 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+for(const key2 in data1){
+if(typeof data1[key2] !== "string"){
+const err4 = {instancePath:instancePath+"/scopes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/scopes/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.tokenUrl !== undefined){
+if(typeof data.tokenUrl !== "string"){
+const err6 = {instancePath:instancePath+"/tokenUrl",schemaPath:"#/properties/tokenUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+for(const key3 in data){
+if(pattern_3a2775df.test(key3)){
+if(typeof data[key3] !== "string"){
+const err7 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(refresh_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_a01cd0db.test(key4)){
+if(typeof data[key4] !== "string"){
+const err8 = {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(token_url)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate_PasswordOAuthFlow_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Role(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(typeof data === "string"){
+if(!pattern_ce6432e7.test(data)){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^ROLE_UNSPECIFIED$"},message:"must match pattern \""+"^ROLE_UNSPECIFIED$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(typeof data !== "string"){
+const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((data === "ROLE_USER") || (data === "ROLE_AGENT"))){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_Role.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs5 = errors;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data == "number") && (isFinite(data))){
+if(data > 2147483647 || isNaN(data)){
+const err5 = {instancePath,schemaPath:"#/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data < -2147483648 || isNaN(data)){
+const err6 = {instancePath,schemaPath:"#/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate_Role.errors = vErrors;
+return errors === 0;
+}
+function validate_Role_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(typeof data === "string"){
+if(!pattern_ce6432e7.test(data)){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^ROLE_UNSPECIFIED$"},message:"must match pattern \""+"^ROLE_UNSPECIFIED$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(typeof data !== "string"){
+const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((data === "ROLE_USER") || (data === "ROLE_AGENT"))){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_Role.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs5 = errors;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data == "number") && (isFinite(data))){
+if(data > 2147483647 || isNaN(data)){
+const err5 = {instancePath,schemaPath:"#/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data < -2147483648 || isNaN(data)){
+const err6 = {instancePath,schemaPath:"#/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate_Role_2.errors = vErrors;
+return errors === 0;
+}
+function validate_SecurityRequirement(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "schemes")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.schemes !== undefined){
+let data0 = data.schemes;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 !== "string"){
+const err1 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err2 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+for(const key2 in data0){
+if(!((fastSet.StringList(data0[key2]) || validate_StringList(data0[key2], {instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key2,rootData})))){
+vErrors = vErrors === null ? validate_StringList.errors : vErrors.concat(validate_StringList.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate_SecurityRequirement.errors = vErrors;
+return errors === 0;
+}
+function validate_SecurityRequirement_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "schemes")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.schemes !== undefined){
+let data0 = data.schemes;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+for(const key1 in data0){
+const _errs4 = errors;
+if(typeof key1 !== "string"){
+const err1 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",propertyName:key1};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var valid1 = _errs4 === errors;
+if(!valid1){
+const err2 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+for(const key2 in data0){
+if(!((fastSet.StringList(data0[key2]) || validate_StringList(data0[key2], {instancePath:instancePath+"/schemes/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key2,rootData})))){
+vErrors = vErrors === null ? validate_StringList.errors : vErrors.concat(validate_StringList.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/schemes",schemaPath:"#/properties/schemes/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate_SecurityRequirement_2.errors = vErrors;
+return errors === 0;
+}
+function validate_SecurityScheme(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+const _errs4 = errors;
+let valid2 = false;
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.apiKeySecurityScheme === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: "apiKeySecurityScheme"},message:"must have required property '"+"apiKeySecurityScheme"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid1 = _errs5 === errors;
+valid2 = valid2 || _valid1;
+if(!valid2){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.api_key_security_scheme === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: "api_key_security_scheme"},message:"must have required property '"+"api_key_security_scheme"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid1 = _errs6 === errors;
+valid2 = valid2 || _valid1;
+}
+if(!valid2){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs7 = errors;
+const _errs8 = errors;
+let valid3 = false;
+const _errs9 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.httpAuthSecurityScheme === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "httpAuthSecurityScheme"},message:"must have required property '"+"httpAuthSecurityScheme"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid2 = _errs9 === errors;
+valid3 = valid3 || _valid2;
+if(!valid3){
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.http_auth_security_scheme === undefined){
+const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "http_auth_security_scheme"},message:"must have required property '"+"http_auth_security_scheme"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs10 === errors;
+valid3 = valid3 || _valid2;
+}
+if(!valid3){
+const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs11 = errors;
+const _errs12 = errors;
+let valid4 = false;
+const _errs13 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.oauth2SecurityScheme === undefined){
+const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/0/required",keyword:"required",params:{missingProperty: "oauth2SecurityScheme"},message:"must have required property '"+"oauth2SecurityScheme"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid3 = _errs13 === errors;
+valid4 = valid4 || _valid3;
+if(!valid4){
+const _errs14 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.oauth2_security_scheme === undefined){
+const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/1/required",keyword:"required",params:{missingProperty: "oauth2_security_scheme"},message:"must have required property '"+"oauth2_security_scheme"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid3 = _errs14 === errors;
+valid4 = valid4 || _valid3;
+}
+if(!valid4){
+const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs11 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs15 = errors;
+const _errs16 = errors;
+let valid5 = false;
+const _errs17 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.openIdConnectSecurityScheme === undefined){
+const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/0/required",keyword:"required",params:{missingProperty: "openIdConnectSecurityScheme"},message:"must have required property '"+"openIdConnectSecurityScheme"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid4 = _errs17 === errors;
+valid5 = valid5 || _valid4;
+if(!valid5){
+const _errs18 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.open_id_connect_security_scheme === undefined){
+const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/1/required",keyword:"required",params:{missingProperty: "open_id_connect_security_scheme"},message:"must have required property '"+"open_id_connect_security_scheme"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid4 = _errs18 === errors;
+valid5 = valid5 || _valid4;
+}
+if(!valid5){
+const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs15 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+const _errs19 = errors;
+const _errs20 = errors;
+let valid6 = false;
+const _errs21 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.mtlsSecurityScheme === undefined){
+const err12 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: "mtlsSecurityScheme"},message:"must have required property '"+"mtlsSecurityScheme"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid5 = _errs21 === errors;
+valid6 = valid6 || _valid5;
+if(!valid6){
+const _errs22 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.mtls_security_scheme === undefined){
+const err13 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: "mtls_security_scheme"},message:"must have required property '"+"mtls_security_scheme"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var _valid5 = _errs22 === errors;
+valid6 = valid6 || _valid5;
+}
+if(!valid6){
+const err14 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs19 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 4];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 4;
+}
+}
+}
+}
+}
+if(!valid1){
+const err15 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((((((((key0 === "apiKeySecurityScheme") || (key0 === "httpAuthSecurityScheme")) || (key0 === "mtlsSecurityScheme")) || (key0 === "oauth2SecurityScheme")) || (key0 === "openIdConnectSecurityScheme")) || (pattern_85fa01c2.test(key0))) || (pattern_c9856113.test(key0))) || (pattern_13d07b9b.test(key0))) || (pattern_2f0eabd0.test(key0))) || (pattern_cbe8fe43.test(key0)))){
+const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.apiKeySecurityScheme !== undefined){
+if(!((fastSet.APIKeySecurityScheme(data.apiKeySecurityScheme) || validate_APIKeySecurityScheme(data.apiKeySecurityScheme, {instancePath:instancePath+"/apiKeySecurityScheme",parentData:data,parentDataProperty:"apiKeySecurityScheme",rootData})))){
+vErrors = vErrors === null ? validate_APIKeySecurityScheme.errors : vErrors.concat(validate_APIKeySecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+if(data.httpAuthSecurityScheme !== undefined){
+if(!((fastSet.HTTPAuthSecurityScheme(data.httpAuthSecurityScheme) || validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, {instancePath:instancePath+"/httpAuthSecurityScheme",parentData:data,parentDataProperty:"httpAuthSecurityScheme",rootData})))){
+vErrors = vErrors === null ? validate_HTTPAuthSecurityScheme.errors : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+if(data.mtlsSecurityScheme !== undefined){
+if(!((fastSet.MutualTlsSecurityScheme(data.mtlsSecurityScheme) || validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, {instancePath:instancePath+"/mtlsSecurityScheme",parentData:data,parentDataProperty:"mtlsSecurityScheme",rootData})))){
+vErrors = vErrors === null ? validate_MutualTlsSecurityScheme.errors : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+if(data.oauth2SecurityScheme !== undefined){
+if(!((fastSet.OAuth2SecurityScheme(data.oauth2SecurityScheme) || validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {instancePath:instancePath+"/oauth2SecurityScheme",parentData:data,parentDataProperty:"oauth2SecurityScheme",rootData})))){
+vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+if(data.openIdConnectSecurityScheme !== undefined){
+if(!((fastSet.OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme) || validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, {instancePath:instancePath+"/openIdConnectSecurityScheme",parentData:data,parentDataProperty:"openIdConnectSecurityScheme",rootData})))){
+vErrors = vErrors === null ? validate_OpenIdConnectSecurityScheme.errors : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+for(const key1 in data){
+if(pattern_85fa01c2.test(key1)){
+if(!((fastSet.APIKeySecurityScheme(data[key1]) || validate_APIKeySecurityScheme(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData})))){
+vErrors = vErrors === null ? validate_APIKeySecurityScheme.errors : vErrors.concat(validate_APIKeySecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+}
+for(const key2 in data){
+if(pattern_c9856113.test(key2)){
+if(!((fastSet.HTTPAuthSecurityScheme(data[key2]) || validate_HTTPAuthSecurityScheme(data[key2], {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key2,rootData})))){
+vErrors = vErrors === null ? validate_HTTPAuthSecurityScheme.errors : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+}
+for(const key3 in data){
+if(pattern_13d07b9b.test(key3)){
+if(!((fastSet.MutualTlsSecurityScheme(data[key3]) || validate_MutualTlsSecurityScheme(data[key3], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key3,rootData})))){
+vErrors = vErrors === null ? validate_MutualTlsSecurityScheme.errors : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+}
+for(const key4 in data){
+if(pattern_2f0eabd0.test(key4)){
+if(!((fastSet.OAuth2SecurityScheme(data[key4]) || validate_OAuth2SecurityScheme(data[key4], {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key4,rootData})))){
+vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+}
+for(const key5 in data){
+if(pattern_cbe8fe43.test(key5)){
+if(!((fastSet.OpenIdConnectSecurityScheme(data[key5]) || validate_OpenIdConnectSecurityScheme(data[key5], {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key5,rootData})))){
+vErrors = vErrors === null ? validate_OpenIdConnectSecurityScheme.errors : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate_SecurityScheme.errors = vErrors;
+return errors === 0;
+}
+function validate_SecurityScheme_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+const _errs4 = errors;
+let valid2 = false;
+const _errs5 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.apiKeySecurityScheme === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/0/required",keyword:"required",params:{missingProperty: "apiKeySecurityScheme"},message:"must have required property '"+"apiKeySecurityScheme"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid1 = _errs5 === errors;
+valid2 = valid2 || _valid1;
+if(!valid2){
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.api_key_security_scheme === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf/1/required",keyword:"required",params:{missingProperty: "api_key_security_scheme"},message:"must have required property '"+"api_key_security_scheme"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid1 = _errs6 === errors;
+valid2 = valid2 || _valid1;
+}
+if(!valid2){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs7 = errors;
+const _errs8 = errors;
+let valid3 = false;
+const _errs9 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.httpAuthSecurityScheme === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "httpAuthSecurityScheme"},message:"must have required property '"+"httpAuthSecurityScheme"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid2 = _errs9 === errors;
+valid3 = valid3 || _valid2;
+if(!valid3){
+const _errs10 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.http_auth_security_scheme === undefined){
+const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "http_auth_security_scheme"},message:"must have required property '"+"http_auth_security_scheme"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid2 = _errs10 === errors;
+valid3 = valid3 || _valid2;
+}
+if(!valid3){
+const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs8;
+if(vErrors !== null){
+if(_errs8){
+vErrors.length = _errs8;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs11 = errors;
+const _errs12 = errors;
+let valid4 = false;
+const _errs13 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.oauth2SecurityScheme === undefined){
+const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/0/required",keyword:"required",params:{missingProperty: "oauth2SecurityScheme"},message:"must have required property '"+"oauth2SecurityScheme"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid3 = _errs13 === errors;
+valid4 = valid4 || _valid3;
+if(!valid4){
+const _errs14 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.oauth2_security_scheme === undefined){
+const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/1/required",keyword:"required",params:{missingProperty: "oauth2_security_scheme"},message:"must have required property '"+"oauth2_security_scheme"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid3 = _errs14 === errors;
+valid4 = valid4 || _valid3;
+}
+if(!valid4){
+const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs11 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs15 = errors;
+const _errs16 = errors;
+let valid5 = false;
+const _errs17 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.openIdConnectSecurityScheme === undefined){
+const err9 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/0/required",keyword:"required",params:{missingProperty: "openIdConnectSecurityScheme"},message:"must have required property '"+"openIdConnectSecurityScheme"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+var _valid4 = _errs17 === errors;
+valid5 = valid5 || _valid4;
+if(!valid5){
+const _errs18 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.open_id_connect_security_scheme === undefined){
+const err10 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/1/required",keyword:"required",params:{missingProperty: "open_id_connect_security_scheme"},message:"must have required property '"+"open_id_connect_security_scheme"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+var _valid4 = _errs18 === errors;
+valid5 = valid5 || _valid4;
+}
+if(!valid5){
+const err11 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+else {
+errors = _errs16;
+if(vErrors !== null){
+if(_errs16){
+vErrors.length = _errs16;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs15 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+const _errs19 = errors;
+const _errs20 = errors;
+let valid6 = false;
+const _errs21 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.mtlsSecurityScheme === undefined){
+const err12 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/0/required",keyword:"required",params:{missingProperty: "mtlsSecurityScheme"},message:"must have required property '"+"mtlsSecurityScheme"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid5 = _errs21 === errors;
+valid6 = valid6 || _valid5;
+if(!valid6){
+const _errs22 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.mtls_security_scheme === undefined){
+const err13 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf/1/required",keyword:"required",params:{missingProperty: "mtls_security_scheme"},message:"must have required property '"+"mtls_security_scheme"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var _valid5 = _errs22 === errors;
+valid6 = valid6 || _valid5;
+}
+if(!valid6){
+const err14 = {instancePath,schemaPath:"#/allOf/0/oneOf/4/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+else {
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs19 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 4];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 4;
+}
+}
+}
+}
+}
+if(!valid1){
+const err15 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((((((((key0 === "apiKeySecurityScheme") || (key0 === "httpAuthSecurityScheme")) || (key0 === "mtlsSecurityScheme")) || (key0 === "oauth2SecurityScheme")) || (key0 === "openIdConnectSecurityScheme")) || (pattern_85fa01c2.test(key0))) || (pattern_c9856113.test(key0))) || (pattern_13d07b9b.test(key0))) || (pattern_2f0eabd0.test(key0))) || (pattern_cbe8fe43.test(key0)))){
+const err16 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.apiKeySecurityScheme !== undefined){
+if(!((fastSet.APIKeySecurityScheme(data.apiKeySecurityScheme) || validate_APIKeySecurityScheme(data.apiKeySecurityScheme, {instancePath:instancePath+"/apiKeySecurityScheme",parentData:data,parentDataProperty:"apiKeySecurityScheme",rootData})))){
+vErrors = vErrors === null ? validate_APIKeySecurityScheme.errors : vErrors.concat(validate_APIKeySecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+if(data.httpAuthSecurityScheme !== undefined){
+if(!((fastSet.HTTPAuthSecurityScheme(data.httpAuthSecurityScheme) || validate_HTTPAuthSecurityScheme(data.httpAuthSecurityScheme, {instancePath:instancePath+"/httpAuthSecurityScheme",parentData:data,parentDataProperty:"httpAuthSecurityScheme",rootData})))){
+vErrors = vErrors === null ? validate_HTTPAuthSecurityScheme.errors : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+if(data.mtlsSecurityScheme !== undefined){
+if(!((fastSet.MutualTlsSecurityScheme(data.mtlsSecurityScheme) || validate_MutualTlsSecurityScheme(data.mtlsSecurityScheme, {instancePath:instancePath+"/mtlsSecurityScheme",parentData:data,parentDataProperty:"mtlsSecurityScheme",rootData})))){
+vErrors = vErrors === null ? validate_MutualTlsSecurityScheme.errors : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+if(data.oauth2SecurityScheme !== undefined){
+if(!((fastSet.OAuth2SecurityScheme(data.oauth2SecurityScheme) || validate_OAuth2SecurityScheme(data.oauth2SecurityScheme, {instancePath:instancePath+"/oauth2SecurityScheme",parentData:data,parentDataProperty:"oauth2SecurityScheme",rootData})))){
+vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+if(data.openIdConnectSecurityScheme !== undefined){
+if(!((fastSet.OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme) || validate_OpenIdConnectSecurityScheme(data.openIdConnectSecurityScheme, {instancePath:instancePath+"/openIdConnectSecurityScheme",parentData:data,parentDataProperty:"openIdConnectSecurityScheme",rootData})))){
+vErrors = vErrors === null ? validate_OpenIdConnectSecurityScheme.errors : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+for(const key1 in data){
+if(pattern_85fa01c2.test(key1)){
+if(!((fastSet.APIKeySecurityScheme(data[key1]) || validate_APIKeySecurityScheme(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData})))){
+vErrors = vErrors === null ? validate_APIKeySecurityScheme.errors : vErrors.concat(validate_APIKeySecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+}
+for(const key2 in data){
+if(pattern_c9856113.test(key2)){
+if(!((fastSet.HTTPAuthSecurityScheme(data[key2]) || validate_HTTPAuthSecurityScheme(data[key2], {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key2,rootData})))){
+vErrors = vErrors === null ? validate_HTTPAuthSecurityScheme.errors : vErrors.concat(validate_HTTPAuthSecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+}
+for(const key3 in data){
+if(pattern_13d07b9b.test(key3)){
+if(!((fastSet.MutualTlsSecurityScheme(data[key3]) || validate_MutualTlsSecurityScheme(data[key3], {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key3,rootData})))){
+vErrors = vErrors === null ? validate_MutualTlsSecurityScheme.errors : vErrors.concat(validate_MutualTlsSecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+}
+for(const key4 in data){
+if(pattern_2f0eabd0.test(key4)){
+if(!((fastSet.OAuth2SecurityScheme(data[key4]) || validate_OAuth2SecurityScheme(data[key4], {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key4,rootData})))){
+vErrors = vErrors === null ? validate_OAuth2SecurityScheme.errors : vErrors.concat(validate_OAuth2SecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+}
+for(const key5 in data){
+if(pattern_cbe8fe43.test(key5)){
+if(!((fastSet.OpenIdConnectSecurityScheme(data[key5]) || validate_OpenIdConnectSecurityScheme(data[key5], {instancePath:instancePath+"/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key5,rootData})))){
+vErrors = vErrors === null ? validate_OpenIdConnectSecurityScheme.errors : vErrors.concat(validate_OpenIdConnectSecurityScheme.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate_SecurityScheme_2.errors = vErrors;
+return errors === 0;
+}
+function validate_SendMessageConfiguration(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((((((key0 === "acceptedOutputModes") || (key0 === "historyLength")) || (key0 === "returnImmediately")) || (key0 === "taskPushNotificationConfig")) || (pattern_b976b77c.test(key0))) || (pattern_c33f14a6.test(key0))) || (pattern_27d2840b.test(key0))) || (pattern_976e6c77.test(key0)))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.acceptedOutputModes !== undefined){
+let data0 = data.acceptedOutputModes;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data0[i0] !== "string"){
+const err1 = {instancePath:instancePath+"/acceptedOutputModes/" + i0,schemaPath:"#/properties/acceptedOutputModes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/acceptedOutputModes",schemaPath:"#/properties/acceptedOutputModes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.historyLength !== undefined){
+let data2 = data.historyLength;
+const _errs7 = errors;
+let valid3 = false;
+const _errs8 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err3 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 2147483647 || isNaN(data2)){
+const err4 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data2 < -2147483648 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+const _errs10 = errors;
+if(typeof data2 === "string"){
+if(!pattern_af46a196.test(data2)){
+const err6 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var _valid0 = _errs10 === errors;
+valid3 = valid3 || _valid0;
+}
+if(!valid3){
+const err8 = {instancePath:instancePath+"/historyLength",schemaPath:"#/properties/historyLength/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.returnImmediately !== undefined){
+if(typeof data.returnImmediately !== "boolean"){
+const err9 = {instancePath:instancePath+"/returnImmediately",schemaPath:"#/properties/returnImmediately/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.taskPushNotificationConfig !== undefined){
+if(!((fastSet.TaskPushNotificationConfig(data.taskPushNotificationConfig) || validate_TaskPushNotificationConfig(data.taskPushNotificationConfig, {instancePath:instancePath+"/taskPushNotificationConfig",parentData:data,parentDataProperty:"taskPushNotificationConfig",rootData})))){
+vErrors = vErrors === null ? validate_TaskPushNotificationConfig.errors : vErrors.concat(validate_TaskPushNotificationConfig.errors);
+errors = vErrors.length;
+}
+}
+for(const key1 in data){
+if(pattern_b976b77c.test(key1)){
+let data5 = data[key1];
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data5[i1] !== "string"){
+const err10 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/patternProperties/%5E(accepted_output_modes)%24/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(accepted_output_modes)%24/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_c33f14a6.test(key2)){
+let data7 = data[key2];
+const _errs20 = errors;
+let valid7 = false;
+const _errs21 = errors;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err12 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 2147483647 || isNaN(data7)){
+const err13 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data7 < -2147483648 || isNaN(data7)){
+const err14 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var _valid1 = _errs21 === errors;
+valid7 = valid7 || _valid1;
+if(!valid7){
+const _errs23 = errors;
+if(typeof data7 === "string"){
+if(!pattern_af46a196.test(data7)){
+const err15 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+$"},message:"must match pattern \""+"^-?[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var _valid1 = _errs23 === errors;
+valid7 = valid7 || _valid1;
+}
+if(!valid7){
+const err17 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(history_length)%24/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+else {
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+for(const key3 in data){
+if(pattern_27d2840b.test(key3)){
+if(typeof data[key3] !== "boolean"){
+const err18 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(return_immediately)%24/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+for(const key4 in data){
+if(pattern_976e6c77.test(key4)){
+if(!((fastSet.TaskPushNotificationConfig(data[key4]) || validate_TaskPushNotificationConfig(data[key4], {instancePath:instancePath+"/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key4,rootData})))){
+vErrors = vErrors === null ? validate_TaskPushNotificationConfig.errors : vErrors.concat(validate_TaskPushNotificationConfig.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate_SendMessageConfiguration.errors = vErrors;
+return errors === 0;
+}
+function validate_SendMessageRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.message === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "configuration") || (key0 === "message")) || (key0 === "metadata")) || (key0 === "tenant"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.configuration !== undefined){
+if(!((fastSet.SendMessageConfiguration(data.configuration) || validate_SendMessageConfiguration(data.configuration, {instancePath:instancePath+"/configuration",parentData:data,parentDataProperty:"configuration",rootData})))){
+vErrors = vErrors === null ? validate_SendMessageConfiguration.errors : vErrors.concat(validate_SendMessageConfiguration.errors);
+errors = vErrors.length;
+}
+}
+if(data.message !== undefined){
+if(!((fastSet.Message(data.message) || validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData})))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+errors = vErrors.length;
+}
+}
+if(data.metadata !== undefined){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.tenant !== undefined){
+if(typeof data.tenant !== "string"){
+const err2 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate_SendMessageRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_SendMessageResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.task === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.message === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((key0 === "message") || (key0 === "task"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+if(!((fastSet.Message(data.message) || validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData})))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+errors = vErrors.length;
+}
+}
+if(data.task !== undefined){
+if(!((fastSet.Task(data.task) || validate_Task(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData})))){
+vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate_SendMessageResponse.errors = vErrors;
+return errors === 0;
+}
+function validate_StreamResponse(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.task === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.message === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+const _errs5 = errors;
+const _errs6 = errors;
+let valid2 = false;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.statusUpdate === undefined){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/0/required",keyword:"required",params:{missingProperty: "statusUpdate"},message:"must have required property '"+"statusUpdate"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+valid2 = valid2 || _valid1;
+if(!valid2){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status_update === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf/1/required",keyword:"required",params:{missingProperty: "status_update"},message:"must have required property '"+"status_update"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+valid2 = valid2 || _valid1;
+}
+if(!valid2){
+const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf/2/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs5 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 2];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 2;
+}
+const _errs9 = errors;
+const _errs10 = errors;
+let valid3 = false;
+const _errs11 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.artifactUpdate === undefined){
+const err5 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/0/required",keyword:"required",params:{missingProperty: "artifactUpdate"},message:"must have required property '"+"artifactUpdate"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+var _valid2 = _errs11 === errors;
+valid3 = valid3 || _valid2;
+if(!valid3){
+const _errs12 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.artifact_update === undefined){
+const err6 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf/1/required",keyword:"required",params:{missingProperty: "artifact_update"},message:"must have required property '"+"artifact_update"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid2 = _errs12 === errors;
+valid3 = valid3 || _valid2;
+}
+if(!valid3){
+const err7 = {instancePath,schemaPath:"#/allOf/0/oneOf/3/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs10;
+if(vErrors !== null){
+if(_errs10){
+vErrors.length = _errs10;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs9 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 3];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 3;
+}
+}
+}
+}
+if(!valid1){
+const err8 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((((key0 === "artifactUpdate") || (key0 === "message")) || (key0 === "statusUpdate")) || (key0 === "task")) || (pattern_f9eaa88c.test(key0))) || (pattern_a0b3322a.test(key0)))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.artifactUpdate !== undefined){
+if(!((fastSet.TaskArtifactUpdateEvent(data.artifactUpdate) || validate_TaskArtifactUpdateEvent(data.artifactUpdate, {instancePath:instancePath+"/artifactUpdate",parentData:data,parentDataProperty:"artifactUpdate",rootData})))){
+vErrors = vErrors === null ? validate_TaskArtifactUpdateEvent.errors : vErrors.concat(validate_TaskArtifactUpdateEvent.errors);
+errors = vErrors.length;
+}
+}
+if(data.message !== undefined){
+if(!((fastSet.Message(data.message) || validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData})))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+errors = vErrors.length;
+}
+}
+if(data.statusUpdate !== undefined){
+if(!((fastSet.TaskStatusUpdateEvent(data.statusUpdate) || validate_TaskStatusUpdateEvent(data.statusUpdate, {instancePath:instancePath+"/statusUpdate",parentData:data,parentDataProperty:"statusUpdate",rootData})))){
+vErrors = vErrors === null ? validate_TaskStatusUpdateEvent.errors : vErrors.concat(validate_TaskStatusUpdateEvent.errors);
+errors = vErrors.length;
+}
+}
+if(data.task !== undefined){
+if(!((fastSet.Task(data.task) || validate_Task(data.task, {instancePath:instancePath+"/task",parentData:data,parentDataProperty:"task",rootData})))){
+vErrors = vErrors === null ? validate_Task.errors : vErrors.concat(validate_Task.errors);
+errors = vErrors.length;
+}
+}
+for(const key1 in data){
+if(pattern_f9eaa88c.test(key1)){
+if(!((fastSet.TaskArtifactUpdateEvent(data[key1]) || validate_TaskArtifactUpdateEvent(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData})))){
+vErrors = vErrors === null ? validate_TaskArtifactUpdateEvent.errors : vErrors.concat(validate_TaskArtifactUpdateEvent.errors);
+errors = vErrors.length;
+}
+}
+}
+for(const key2 in data){
+if(pattern_a0b3322a.test(key2)){
+if(!((fastSet.TaskStatusUpdateEvent(data[key2]) || validate_TaskStatusUpdateEvent(data[key2], {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key2,rootData})))){
+vErrors = vErrors === null ? validate_TaskStatusUpdateEvent.errors : vErrors.concat(validate_TaskStatusUpdateEvent.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate_StreamResponse.errors = vErrors;
+return errors === 0;
+}
+function validate_StringList(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "list")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.list !== undefined){
+let data0 = data.list;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data0[i0] !== "string"){
+const err1 = {instancePath:instancePath+"/list/" + i0,schemaPath:"#/properties/list/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate_StringList.errors = vErrors;
+return errors === 0;
+}
+function validate_StringList_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "list")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.list !== undefined){
+let data0 = data.list;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data0[i0] !== "string"){
+const err1 = {instancePath:instancePath+"/list/" + i0,schemaPath:"#/properties/list/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/list",schemaPath:"#/properties/list/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate_StringList_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Struct(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate_Struct.errors = vErrors;
+return errors === 0;
+}
+function validate_Struct_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate_Struct_2.errors = vErrors;
+return errors === 0;
+}
+function validate_SubscribeToTaskRequest(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "id") || (key0 === "tenant"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.tenant !== undefined){
+if(typeof data.tenant !== "string"){
+const err3 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate_SubscribeToTaskRequest.errors = vErrors;
+return errors === 0;
+}
+function validate_Task(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.status === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "artifacts") || (key0 === "contextId")) || (key0 === "history")) || (key0 === "id")) || (key0 === "metadata")) || (key0 === "status")) || (pattern_bfa8459c.test(key0)))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.artifacts !== undefined){
+let data0 = data.artifacts;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!((fastSet.Artifact(data0[i0]) || validate_Artifact(data0[i0], {instancePath:instancePath+"/artifacts/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.contextId !== undefined){
+if(typeof data.contextId !== "string"){
+const err4 = {instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.history !== undefined){
+let data3 = data.history;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!((fastSet.Message(data3[i1]) || validate_Message(data3[i1], {instancePath:instancePath+"/history/" + i1,parentData:data3,parentDataProperty:i1,rootData})))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(!((fastSet.TaskStatus(data.status) || validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData})))){
+vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+errors = vErrors.length;
+}
+}
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+if(typeof data[key1] !== "string"){
+const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate_Task.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskArtifactUpdateEvent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.taskId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.contextId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contextId"},message:"must have required property '"+"contextId"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.artifact === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "artifact"},message:"must have required property '"+"artifact"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((((key0 === "append") || (key0 === "artifact")) || (key0 === "contextId")) || (key0 === "lastChunk")) || (key0 === "metadata")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_62a56553.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.append !== undefined){
+if(typeof data.append !== "boolean"){
+const err4 = {instancePath:instancePath+"/append",schemaPath:"#/properties/append/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.artifact !== undefined){
+if(!((fastSet.Artifact(data.artifact) || validate_Artifact(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData})))){
+vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
+errors = vErrors.length;
+}
+}
+if(data.contextId !== undefined){
+if(typeof data.contextId !== "string"){
+const err5 = {instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.lastChunk !== undefined){
+if(typeof data.lastChunk !== "boolean"){
+const err6 = {instancePath:instancePath+"/lastChunk",schemaPath:"#/properties/lastChunk/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.taskId !== undefined){
+if(typeof data.taskId !== "string"){
+const err7 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+if(typeof data[key1] !== "string"){
+const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_62a56553.test(key2)){
+if(typeof data[key2] !== "boolean"){
+const err9 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(last_chunk)%24/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+for(const key3 in data){
+if(pattern_3f9c8ce5.test(key3)){
+if(typeof data[key3] !== "string"){
+const err10 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate_TaskArtifactUpdateEvent.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskArtifactUpdateEvent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.taskId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.contextId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contextId"},message:"must have required property '"+"contextId"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.artifact === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "artifact"},message:"must have required property '"+"artifact"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((((key0 === "append") || (key0 === "artifact")) || (key0 === "contextId")) || (key0 === "lastChunk")) || (key0 === "metadata")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_62a56553.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.append !== undefined){
+if(typeof data.append !== "boolean"){
+const err4 = {instancePath:instancePath+"/append",schemaPath:"#/properties/append/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.artifact !== undefined){
+if(!((fastSet.Artifact(data.artifact) || validate_Artifact(data.artifact, {instancePath:instancePath+"/artifact",parentData:data,parentDataProperty:"artifact",rootData})))){
+vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
+errors = vErrors.length;
+}
+}
+if(data.contextId !== undefined){
+if(typeof data.contextId !== "string"){
+const err5 = {instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.lastChunk !== undefined){
+if(typeof data.lastChunk !== "boolean"){
+const err6 = {instancePath:instancePath+"/lastChunk",schemaPath:"#/properties/lastChunk/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.taskId !== undefined){
+if(typeof data.taskId !== "string"){
+const err7 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+if(typeof data[key1] !== "string"){
+const err8 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_62a56553.test(key2)){
+if(typeof data[key2] !== "boolean"){
+const err9 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(last_chunk)%24/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+for(const key3 in data){
+if(pattern_3f9c8ce5.test(key3)){
+if(typeof data[key3] !== "string"){
+const err10 = {instancePath:instancePath+"/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate_TaskArtifactUpdateEvent_2.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskPushNotificationConfig(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "authentication") || (key0 === "id")) || (key0 === "taskId")) || (key0 === "tenant")) || (key0 === "token")) || (key0 === "url")) || (pattern_3f9c8ce5.test(key0)))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.authentication !== undefined){
+if(!((fastSet.AuthenticationInfo(data.authentication) || validate_AuthenticationInfo(data.authentication, {instancePath:instancePath+"/authentication",parentData:data,parentDataProperty:"authentication",rootData})))){
+vErrors = vErrors === null ? validate_AuthenticationInfo.errors : vErrors.concat(validate_AuthenticationInfo.errors);
+errors = vErrors.length;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.taskId !== undefined){
+if(typeof data.taskId !== "string"){
+const err3 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tenant !== undefined){
+if(typeof data.tenant !== "string"){
+const err4 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.token !== undefined){
+if(typeof data.token !== "string"){
+const err5 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err6 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_3f9c8ce5.test(key1)){
+if(typeof data[key1] !== "string"){
+const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate_TaskPushNotificationConfig.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskPushNotificationConfig_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "authentication") || (key0 === "id")) || (key0 === "taskId")) || (key0 === "tenant")) || (key0 === "token")) || (key0 === "url")) || (pattern_3f9c8ce5.test(key0)))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.authentication !== undefined){
+if(!((fastSet.AuthenticationInfo(data.authentication) || validate_AuthenticationInfo(data.authentication, {instancePath:instancePath+"/authentication",parentData:data,parentDataProperty:"authentication",rootData})))){
+vErrors = vErrors === null ? validate_AuthenticationInfo.errors : vErrors.concat(validate_AuthenticationInfo.errors);
+errors = vErrors.length;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.taskId !== undefined){
+if(typeof data.taskId !== "string"){
+const err3 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tenant !== undefined){
+if(typeof data.tenant !== "string"){
+const err4 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.token !== undefined){
+if(typeof data.token !== "string"){
+const err5 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err6 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_3f9c8ce5.test(key1)){
+if(typeof data[key1] !== "string"){
+const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate_TaskPushNotificationConfig_2.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskState(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(typeof data === "string"){
+if(!pattern_e08383df.test(data)){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"},message:"must match pattern \""+"^TASK_STATE_UNSPECIFIED$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(typeof data !== "string"){
+const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((((((((data === "TASK_STATE_SUBMITTED") || (data === "TASK_STATE_WORKING")) || (data === "TASK_STATE_COMPLETED")) || (data === "TASK_STATE_FAILED")) || (data === "TASK_STATE_CANCELED")) || (data === "TASK_STATE_INPUT_REQUIRED")) || (data === "TASK_STATE_REJECTED")) || (data === "TASK_STATE_AUTH_REQUIRED"))){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs5 = errors;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data == "number") && (isFinite(data))){
+if(data > 2147483647 || isNaN(data)){
+const err5 = {instancePath,schemaPath:"#/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data < -2147483648 || isNaN(data)){
+const err6 = {instancePath,schemaPath:"#/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate_TaskState.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskState_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+let valid0 = false;
+const _errs1 = errors;
+if(typeof data === "string"){
+if(!pattern_e08383df.test(data)){
+const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^TASK_STATE_UNSPECIFIED$"},message:"must match pattern \""+"^TASK_STATE_UNSPECIFIED$"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+var _valid0 = _errs1 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs3 = errors;
+if(typeof data !== "string"){
+const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((((((((data === "TASK_STATE_SUBMITTED") || (data === "TASK_STATE_WORKING")) || (data === "TASK_STATE_COMPLETED")) || (data === "TASK_STATE_FAILED")) || (data === "TASK_STATE_CANCELED")) || (data === "TASK_STATE_INPUT_REQUIRED")) || (data === "TASK_STATE_REJECTED")) || (data === "TASK_STATE_AUTH_REQUIRED"))){
+const err3 = {instancePath,schemaPath:"#/anyOf/1/enum",keyword:"enum",params:{allowedValues: schema_TaskState.anyOf[1].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+var _valid0 = _errs3 === errors;
+valid0 = valid0 || _valid0;
+if(!valid0){
+const _errs5 = errors;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
+const err4 = {instancePath,schemaPath:"#/anyOf/2/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data == "number") && (isFinite(data))){
+if(data > 2147483647 || isNaN(data)){
+const err5 = {instancePath,schemaPath:"#/anyOf/2/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data < -2147483648 || isNaN(data)){
+const err6 = {instancePath,schemaPath:"#/anyOf/2/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs5 === errors;
+valid0 = valid0 || _valid0;
+}
+}
+if(!valid0){
+const err7 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs0;
+if(vErrors !== null){
+if(_errs0){
+vErrors.length = _errs0;
+}
+else {
+vErrors = null;
+}
+}
+}
+validate_TaskState_2.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskStatus(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.state === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "message") || (key0 === "state")) || (key0 === "timestamp"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+if(!((fastSet.Message(data.message) || validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData})))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+errors = vErrors.length;
+}
+}
+if(data.state !== undefined){
+if(!((fastSet.TaskState(data.state) || validate_TaskState(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData})))){
+vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
+errors = vErrors.length;
+}
+}
+if(data.timestamp !== undefined){
+if(!((fastSet.Timestamp(data.timestamp) || validate_Timestamp(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData})))){
+vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate_TaskStatus.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskStatusUpdateEvent(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.taskId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.contextId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contextId"},message:"must have required property '"+"contextId"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.status === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "contextId") || (key0 === "metadata")) || (key0 === "status")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.contextId !== undefined){
+if(typeof data.contextId !== "string"){
+const err4 = {instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(!((fastSet.TaskStatus(data.status) || validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData})))){
+vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+errors = vErrors.length;
+}
+}
+if(data.taskId !== undefined){
+if(typeof data.taskId !== "string"){
+const err5 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+if(typeof data[key1] !== "string"){
+const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_3f9c8ce5.test(key2)){
+if(typeof data[key2] !== "string"){
+const err7 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate_TaskStatusUpdateEvent.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskStatusUpdateEvent_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.taskId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taskId"},message:"must have required property '"+"taskId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.contextId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contextId"},message:"must have required property '"+"contextId"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.status === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "contextId") || (key0 === "metadata")) || (key0 === "status")) || (key0 === "taskId")) || (pattern_bfa8459c.test(key0))) || (pattern_3f9c8ce5.test(key0)))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.contextId !== undefined){
+if(typeof data.contextId !== "string"){
+const err4 = {instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(!((fastSet.TaskStatus(data.status) || validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData})))){
+vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+errors = vErrors.length;
+}
+}
+if(data.taskId !== undefined){
+if(typeof data.taskId !== "string"){
+const err5 = {instancePath:instancePath+"/taskId",schemaPath:"#/properties/taskId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+if(typeof data[key1] !== "string"){
+const err6 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_3f9c8ce5.test(key2)){
+if(typeof data[key2] !== "string"){
+const err7 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(task_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate_TaskStatusUpdateEvent_2.errors = vErrors;
+return errors === 0;
+}
+function validate_TaskStatus_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.state === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "message") || (key0 === "state")) || (key0 === "timestamp"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.message !== undefined){
+if(!((fastSet.Message(data.message) || validate_Message(data.message, {instancePath:instancePath+"/message",parentData:data,parentDataProperty:"message",rootData})))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+errors = vErrors.length;
+}
+}
+if(data.state !== undefined){
+if(!((fastSet.TaskState(data.state) || validate_TaskState(data.state, {instancePath:instancePath+"/state",parentData:data,parentDataProperty:"state",rootData})))){
+vErrors = vErrors === null ? validate_TaskState.errors : vErrors.concat(validate_TaskState.errors);
+errors = vErrors.length;
+}
+}
+if(data.timestamp !== undefined){
+if(!((fastSet.Timestamp(data.timestamp) || validate_Timestamp(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData})))){
+vErrors = vErrors === null ? validate_Timestamp.errors : vErrors.concat(validate_Timestamp.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+validate_TaskStatus_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Task_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.status === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "artifacts") || (key0 === "contextId")) || (key0 === "history")) || (key0 === "id")) || (key0 === "metadata")) || (key0 === "status")) || (pattern_bfa8459c.test(key0)))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.artifacts !== undefined){
+let data0 = data.artifacts;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!((fastSet.Artifact(data0[i0]) || validate_Artifact(data0[i0], {instancePath:instancePath+"/artifacts/" + i0,parentData:data0,parentDataProperty:i0,rootData})))){
+vErrors = vErrors === null ? validate_Artifact.errors : vErrors.concat(validate_Artifact.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/artifacts",schemaPath:"#/properties/artifacts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.contextId !== undefined){
+if(typeof data.contextId !== "string"){
+const err4 = {instancePath:instancePath+"/contextId",schemaPath:"#/properties/contextId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.history !== undefined){
+let data3 = data.history;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(!((fastSet.Message(data3[i1]) || validate_Message(data3[i1], {instancePath:instancePath+"/history/" + i1,parentData:data3,parentDataProperty:i1,rootData})))){
+vErrors = vErrors === null ? validate_Message.errors : vErrors.concat(validate_Message.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/history",schemaPath:"#/properties/history/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+if(!((fastSet.Struct(data.metadata) || validate_Struct(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData})))){
+vErrors = vErrors === null ? validate_Struct.errors : vErrors.concat(validate_Struct.errors);
+errors = vErrors.length;
+}
+}
+if(data.status !== undefined){
+if(!((fastSet.TaskStatus(data.status) || validate_TaskStatus(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData})))){
+vErrors = vErrors === null ? validate_TaskStatus.errors : vErrors.concat(validate_TaskStatus.errors);
+errors = vErrors.length;
+}
+}
+for(const key1 in data){
+if(pattern_bfa8459c.test(key1)){
+if(typeof data[key1] !== "string"){
+const err7 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(context_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate_Task_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Timestamp(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!(format_date_time.validate(data))){
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate_Timestamp.errors = vErrors;
+return errors === 0;
+}
+function validate_Timestamp_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data === "string"){
+if(!(format_date_time.validate(data))){
+const err0 = {instancePath,schemaPath:"#/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate_Timestamp_2.errors = vErrors;
+return errors === 0;
+}
+function validate_Value(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate_Value.errors = null;
+return true;
+}
+function validate_Value_2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+validate_Value_2.errors = null;
+return true;
 }
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors

@@ -12,18 +12,16 @@ import { emitValidators } from './validators.ts';
 import { emitWireOrder } from './wire-order.ts';
 
 /**
- * Not formatted: ajv's one statement a line is enough for a file nobody edits, and prettier would take
- * seconds on it (see emit/validators.ts).
+ * Not formatted: ajv's one statement a line is enough for files nobody edits, and prettier took about ten
+ * seconds of CPU on the seven pins' validators.js, most of a full generate (see emit/validators.ts).
  */
-const VERBATIM: ReadonlySet<string> = new Set(['validators.fast.js']);
+const VERBATIM: ReadonlySet<string> = new Set(['validators.js', 'validators.fast.js']);
 
 /** Emits one pin's package: file name → formatted text. */
 export async function emitPin(plan: PinPlan): Promise<FileSet> {
   const { js, fastJs, dts } = emitValidators(plan);
   const head = header(GENERATOR_NAME, plan.sources);
-  // Formatting validators.js starts now, on a worker thread (format/pool.ts), while the rest is emitted
-  // (and, when the caller emits several pins, while the next pin's validators compile).
-  const validatorsJs = formatFiles([['validators.js', js]], head);
+  const validatorsJs = formatFiles([['validators.js', js]], head, VERBATIM);
   validatorsJs.catch(() => {}); // awaited below; must not go unhandled if an emitter before that throws
   const raw: [string, string][] = [
     ['types.ts', await emitTypes(plan)],

@@ -8,9 +8,8 @@
  * all-errors set, whose `.errors` the runtime turns into error messages, and exports, per validator, a
  * function that asks the fast one first and runs the all-errors one only when the answer is no. So a valid
  * message costs one fast validation, and a failure leaves exactly the all-errors report on `.errors`, as
- * when validators.js held the all-errors set alone. validators.fast.js is ajv's output as it is (one
- * statement a line), not run through prettier: formatting it would add seconds to every generation, and
- * validators.js is the one to read.
+ * when validators.js held the all-errors set alone. Both files are ajv's output as it is (one statement a
+ * line), not run through prettier: formatting them took most of a generation's time.
  *
  * Also the one ajv pipeline of the generator: {@link createAjv} makes every instance (the all-errors set,
  * the accept-path set with its overrides and class, a spec's tool validators), {@link standaloneEsm} turns

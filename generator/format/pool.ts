@@ -10,10 +10,10 @@ import { Worker } from 'node:worker_threads';
 import type * as prettier from 'prettier';
 
 /**
- * Files at least this long go to a worker (a pin's validators.js, 0.5–1.2 MB); shorter ones (types.ts, at most
- * about 100 kB) are formatted in the main thread, which would otherwise wait for the workers at the end.
+ * Files at least this long go to a worker (a pin's types.ts, about 100 kB); shorter ones are formatted in the
+ * main thread, which would otherwise wait for the workers at the end.
  */
-export const POOL_MIN_CHARS = 256 * 1024;
+export const POOL_MIN_CHARS = 64 * 1024;
 
 interface Job {
   readonly resolve: (text: string) => void;
@@ -36,7 +36,6 @@ function poolSize(): number {
 function startThread(): Thread {
   const worker = new Worker(new URL('./prettier-worker.mjs', import.meta.url));
   const thread: Thread = { worker, jobs: new Map() };
-  worker.unref();
   worker.on('message', (message: { id: number; text?: string; error?: string }) => {
     const job = thread.jobs.get(message.id);
     if (!job) return;
@@ -50,7 +49,18 @@ function startThread(): Thread {
     thread.jobs.clear();
     threads = threads?.filter((t) => t !== thread);
   });
+  // After the listeners: adding a 'message' listener refs the worker again, and an idle thread must not keep
+  // the process alive.
+  worker.unref();
   return thread;
+}
+
+/**
+ * Starts the threads now, so they load prettier while the caller compiles (a full generate's first file comes
+ * seconds later); idle threads do not keep the process alive.
+ */
+export function startPool(): void {
+  threads ??= Array.from({ length: poolSize() }, startThread);
 }
 
 /** `prettier.format(text, options)` on the least busy worker thread. */

@@ -8,401 +8,293 @@ import * as fastSet from "./validators.fast.js";
 const pattern_49f53b52 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
 const pattern_51cdfefd = new RegExp("^(raw_data)$", "u");
 const pattern_a9dc9ddc = new RegExp("^(note_id)$", "u");
-const schema_Note = {
-  additionalProperties: false,
-  properties: {
-    noteId: { type: "string" },
-    tags: { items: { type: "string" }, type: "array", minItems: 1 },
-    text: { type: "string" },
-    rawData: { pattern: "^[A-Za-z0-9+/]*={0,2}$", type: "string" },
-  },
-  type: "object",
-  required: ["noteId", "tags"],
-  patternProperties: {
-    "^(note_id)$": { type: "string" },
-    "^(raw_data)$": { pattern: "^[A-Za-z0-9+/]*={0,2}$", type: "string" },
-  },
-  allOf: [{ oneOf: [{ required: ["text"] }, { anyOf: [{ required: ["rawData"] }, { required: ["raw_data"] }] }] }],
-};
-function validate_Note(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  let vErrors = null;
-  let errors = 0;
-  const _errs2 = errors;
-  let valid1 = false;
-  let passing0 = null;
-  const _errs3 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.text === undefined) {
-      const err0 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "text" },
-        message: "must have required property '" + "text" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs3 === errors;
-  if (_valid0) {
-    valid1 = true;
-    passing0 = 0;
-  }
-  const _errs4 = errors;
-  const _errs5 = errors;
-  let valid2 = false;
-  const _errs6 = errors;
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.rawData === undefined) {
-      const err1 = {
-        instancePath,
-        schemaPath: "#/allOf/0/oneOf/1/anyOf/0/required",
-        keyword: "required",
-        params: { missingProperty: "rawData" },
-        message: "must have required property '" + "rawData" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  }
-  var _valid1 = _errs6 === errors;
-  valid2 = valid2 || _valid1;
-  if (!valid2) {
-    const _errs7 = errors;
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.raw_data === undefined) {
-        const err2 = {
-          instancePath,
-          schemaPath: "#/allOf/0/oneOf/1/anyOf/1/required",
-          keyword: "required",
-          params: { missingProperty: "raw_data" },
-          message: "must have required property '" + "raw_data" + "'",
-        };
-        if (vErrors === null) {
-          vErrors = [err2];
-        } else {
-          vErrors.push(err2);
-        }
-        errors++;
-      }
-    }
-    var _valid1 = _errs7 === errors;
-    valid2 = valid2 || _valid1;
-  }
-  if (!valid2) {
-    const err3 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf/1/anyOf",
-      keyword: "anyOf",
-      params: {},
-      message: "must match a schema in anyOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-  } else {
-    errors = _errs5;
-    if (vErrors !== null) {
-      if (_errs5) {
-        vErrors.length = _errs5;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  var _valid0 = _errs4 === errors;
-  if (_valid0 && valid1) {
-    valid1 = false;
-    passing0 = [passing0, 1];
-  } else {
-    if (_valid0) {
-      valid1 = true;
-      passing0 = 1;
-    }
-  }
-  if (!valid1) {
-    const err4 = {
-      instancePath,
-      schemaPath: "#/allOf/0/oneOf",
-      keyword: "oneOf",
-      params: { passingSchemas: passing0 },
-      message: "must match exactly one schema in oneOf",
-    };
-    if (vErrors === null) {
-      vErrors = [err4];
-    } else {
-      vErrors.push(err4);
-    }
-    errors++;
-  } else {
-    errors = _errs2;
-    if (vErrors !== null) {
-      if (_errs2) {
-        vErrors.length = _errs2;
-      } else {
-        vErrors = null;
-      }
-    }
-  }
-  if (data && typeof data == "object" && !Array.isArray(data)) {
-    if (data.noteId === undefined) {
-      const err5 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "noteId" },
-        message: "must have required property '" + "noteId" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err5];
-      } else {
-        vErrors.push(err5);
-      }
-      errors++;
-    }
-    if (data.tags === undefined) {
-      const err6 = {
-        instancePath,
-        schemaPath: "#/required",
-        keyword: "required",
-        params: { missingProperty: "tags" },
-        message: "must have required property '" + "tags" + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err6];
-      } else {
-        vErrors.push(err6);
-      }
-      errors++;
-    }
-    for (const key0 in data) {
-      if (!(
-        key0 === "noteId" ||
-        key0 === "tags" ||
-        key0 === "text" ||
-        key0 === "rawData" ||
-        pattern_a9dc9ddc.test(key0) ||
-        pattern_51cdfefd.test(key0)
-      )) {
-        const err7 = {
-          instancePath,
-          schemaPath: "#/additionalProperties",
-          keyword: "additionalProperties",
-          params: { additionalProperty: key0 },
-          message: "must NOT have additional properties",
-        };
-        if (vErrors === null) {
-          vErrors = [err7];
-        } else {
-          vErrors.push(err7);
-        }
-        errors++;
-      }
-    }
-    if (data.noteId !== undefined) {
-      if (typeof data.noteId !== "string") {
-        const err8 = {
-          instancePath: instancePath + "/noteId",
-          schemaPath: "#/properties/noteId/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err8];
-        } else {
-          vErrors.push(err8);
-        }
-        errors++;
-      }
-    }
-    if (data.tags !== undefined) {
-      let data1 = data.tags;
-      if (Array.isArray(data1)) {
-        if (data1.length < 1) {
-          const err9 = {
-            instancePath: instancePath + "/tags",
-            schemaPath: "#/properties/tags/minItems",
-            keyword: "minItems",
-            params: { limit: 1 },
-            message: "must NOT have fewer than 1 items",
-          };
-          if (vErrors === null) {
-            vErrors = [err9];
-          } else {
-            vErrors.push(err9);
-          }
-          errors++;
-        }
-        const len0 = data1.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          if (typeof data1[i0] !== "string") {
-            const err10 = {
-              instancePath: instancePath + "/tags/" + i0,
-              schemaPath: "#/properties/tags/items/type",
-              keyword: "type",
-              params: { type: "string" },
-              message: "must be string",
-            };
-            if (vErrors === null) {
-              vErrors = [err10];
-            } else {
-              vErrors.push(err10);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err11 = {
-          instancePath: instancePath + "/tags",
-          schemaPath: "#/properties/tags/type",
-          keyword: "type",
-          params: { type: "array" },
-          message: "must be array",
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.text !== undefined) {
-      if (typeof data.text !== "string") {
-        const err12 = {
-          instancePath: instancePath + "/text",
-          schemaPath: "#/properties/text/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err12];
-        } else {
-          vErrors.push(err12);
-        }
-        errors++;
-      }
-    }
-    if (data.rawData !== undefined) {
-      let data4 = data.rawData;
-      if (typeof data4 === "string") {
-        if (!pattern_49f53b52.test(data4)) {
-          const err13 = {
-            instancePath: instancePath + "/rawData",
-            schemaPath: "#/properties/rawData/pattern",
-            keyword: "pattern",
-            params: { pattern: "^[A-Za-z0-9+/]*={0,2}$" },
-            message: 'must match pattern "' + "^[A-Za-z0-9+/]*={0,2}$" + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err13];
-          } else {
-            vErrors.push(err13);
-          }
-          errors++;
-        }
-      } else {
-        const err14 = {
-          instancePath: instancePath + "/rawData",
-          schemaPath: "#/properties/rawData/type",
-          keyword: "type",
-          params: { type: "string" },
-          message: "must be string",
-        };
-        if (vErrors === null) {
-          vErrors = [err14];
-        } else {
-          vErrors.push(err14);
-        }
-        errors++;
-      }
-    }
-    for (const key1 in data) {
-      if (pattern_a9dc9ddc.test(key1)) {
-        if (typeof data[key1] !== "string") {
-          const err15 = {
-            instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(note_id)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err15];
-          } else {
-            vErrors.push(err15);
-          }
-          errors++;
-        }
-      }
-    }
-    for (const key2 in data) {
-      if (pattern_51cdfefd.test(key2)) {
-        let data6 = data[key2];
-        if (typeof data6 === "string") {
-          if (!pattern_49f53b52.test(data6)) {
-            const err16 = {
-              instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-              schemaPath: "#/patternProperties/%5E(raw_data)%24/pattern",
-              keyword: "pattern",
-              params: { pattern: "^[A-Za-z0-9+/]*={0,2}$" },
-              message: 'must match pattern "' + "^[A-Za-z0-9+/]*={0,2}$" + '"',
-            };
-            if (vErrors === null) {
-              vErrors = [err16];
-            } else {
-              vErrors.push(err16);
-            }
-            errors++;
-          }
-        } else {
-          const err17 = {
-            instancePath: instancePath + "/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
-            schemaPath: "#/patternProperties/%5E(raw_data)%24/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          };
-          if (vErrors === null) {
-            vErrors = [err17];
-          } else {
-            vErrors.push(err17);
-          }
-          errors++;
-        }
-      }
-    }
-  } else {
-    const err18 = {
-      instancePath,
-      schemaPath: "#/type",
-      keyword: "type",
-      params: { type: "object" },
-      message: "must be object",
-    };
-    if (vErrors === null) {
-      vErrors = [err18];
-    } else {
-      vErrors.push(err18);
-    }
-    errors++;
-  }
-  validate_Note.errors = vErrors;
-  return errors === 0;
+const schema_Note = {"additionalProperties":false,"properties":{"noteId":{"type":"string"},"tags":{"items":{"type":"string"},"type":"array","minItems":1},"text":{"type":"string"},"rawData":{"pattern":"^[A-Za-z0-9+/]*={0,2}$","type":"string"}},"type":"object","required":["noteId","tags"],"patternProperties":{"^(note_id)$":{"type":"string"},"^(raw_data)$":{"pattern":"^[A-Za-z0-9+/]*={0,2}$","type":"string"}},"allOf":[{"oneOf":[{"required":["text"]},{"anyOf":[{"required":["rawData"]},{"required":["raw_data"]}]}]}]};
+function validate_Note(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs4 = errors;
+const _errs5 = errors;
+let valid2 = false;
+const _errs6 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.rawData === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "rawData"},message:"must have required property '"+"rawData"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var _valid1 = _errs6 === errors;
+valid2 = valid2 || _valid1;
+if(!valid2){
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.raw_data === undefined){
+const err2 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "raw_data"},message:"must have required property '"+"raw_data"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+valid2 = valid2 || _valid1;
+}
+if(!valid2){
+const err3 = {instancePath,schemaPath:"#/allOf/0/oneOf/1/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs4 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err4 = {instancePath,schemaPath:"#/allOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+else {
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.noteId === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "noteId"},message:"must have required property '"+"noteId"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.tags === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "noteId") || (key0 === "tags")) || (key0 === "text")) || (key0 === "rawData")) || (pattern_a9dc9ddc.test(key0))) || (pattern_51cdfefd.test(key0)))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.noteId !== undefined){
+if(typeof data.noteId !== "string"){
+const err8 = {instancePath:instancePath+"/noteId",schemaPath:"#/properties/noteId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data1 = data.tags;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err9 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err10 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+if(typeof data.text !== "string"){
+const err12 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.rawData !== undefined){
+let data4 = data.rawData;
+if(typeof data4 === "string"){
+if(!pattern_49f53b52.test(data4)){
+const err13 = {instancePath:instancePath+"/rawData",schemaPath:"#/properties/rawData/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/rawData",schemaPath:"#/properties/rawData/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+for(const key1 in data){
+if(pattern_a9dc9ddc.test(key1)){
+if(typeof data[key1] !== "string"){
+const err15 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(note_id)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+for(const key2 in data){
+if(pattern_51cdfefd.test(key2)){
+let data6 = data[key2];
+if(typeof data6 === "string"){
+if(!pattern_49f53b52.test(data6)){
+const err16 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(raw_data)%24/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/patternProperties/%5E(raw_data)%24/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate_Note.errors = vErrors;
+return errors === 0;
 }
 
 // The exported validators: the accept-path answer when it is yes (`.errors` null), else the all-errors
