@@ -100,47 +100,36 @@ export function stdioRows(list: readonly Labelled[], rounds: ReadonlyMap<string,
     ['oursHandshake', 'bareHandshake'],
   ] as const)
     for (const [metric, f] of vsBare) out.push(ratioRow(part, label(ours), metric, of(ours, f), of(bare, f), 'bare'));
-  for (const k of ['v2', 'v2Handshake', 'v1Handshake']) {
-    const calls = of(k, (r) => r.calls).reduce((a, b) => a + b, 0);
-    out.push(
-      valueRow(part, label(k), 'round trips/s (1 in flight)', of(k, perSec), { note: `${calls} calls in all` }),
-      valueRow(part, label(k), `req/s (${PIPELINED} in flight)`, of(k, piped)),
-      valueRow(
-        part,
-        label(k),
-        `CPU µs/req (${PIPELINED} in flight)`,
-        of(k, (r) => r.cpu16),
-      ),
-      valueRow(
-        part,
-        label(k),
-        'p99 ms (1 in flight)',
-        of(k, (r) => r.p99),
-        { detail: { spread: spread(of(k, (r) => r.p99)) } },
-      ),
-    );
-  }
-  for (const k of ['bare', 'bareHandshake']) {
-    const calls = of(k, (r) => r.calls).reduce((a, b) => a + b, 0);
-    out.push(
-      valueRow(part, label(k), 'round trips/s (1 in flight)', of(k, perSec), { note: `${calls} calls in all` }),
-      valueRow(part, label(k), `req/s (${PIPELINED} in flight)`, of(k, piped)),
-      valueRow(
-        part,
-        label(k),
-        'CPU µs/req (1 in flight)',
-        of(k, (r) => r.cpu1),
-      ),
-      valueRow(
-        part,
-        label(k),
-        `CPU µs/req (${PIPELINED} in flight)`,
-        of(k, (r) => r.cpu16),
-      ),
-    );
-  }
+  // Each peer's own values: its rates, then what the rows above compare it on (the SDKs' spread of p99 kept).
+  const cpu1: Metric = ['CPU µs/req (1 in flight)', (r) => r.cpu1];
+  const cpu16: Metric = [`CPU µs/req (${PIPELINED} in flight)`, (r) => r.cpu16];
+  const p99: Metric = ['p99 ms (1 in flight)', (r) => r.p99, true];
+  const peers: [readonly string[], readonly Metric[]][] = [
+    [
+      ['v2', 'v2Handshake', 'v1Handshake'],
+      [cpu16, p99],
+    ],
+    [
+      ['bare', 'bareHandshake'],
+      [cpu1, cpu16],
+    ],
+  ];
+  for (const [keys, metrics] of peers)
+    for (const k of keys) {
+      const calls = of(k, (r) => r.calls).reduce((a, b) => a + b, 0);
+      out.push(
+        valueRow(part, label(k), 'round trips/s (1 in flight)', of(k, perSec), { note: `${calls} calls in all` }),
+        valueRow(part, label(k), `req/s (${PIPELINED} in flight)`, of(k, piped)),
+        ...metrics.map(([metric, f, withSpread]) =>
+          valueRow(part, label(k), metric, of(k, f), withSpread ? { detail: { spread: spread(of(k, f)) } } : {}),
+        ),
+      );
+    }
   return out;
 }
+
+/** A row's metric, how a round gives it, and whether the row carries its spread over the rounds. */
+type Metric = readonly [string, (r: Round) => number, boolean?];
 
 /** The row with its target's ceiling (printed with the target by bench/lib/targets.ts), when it has one. */
 function withCeiling(row: Row, ceiling: string | undefined): Row {

@@ -21,10 +21,9 @@ const VERBATIM: ReadonlySet<string> = new Set(['validators.js', 'validators.fast
 export async function emitPin(plan: PinPlan): Promise<FileSet> {
   const { js, fastJs, dts } = emitValidators(plan);
   const head = header(GENERATOR_NAME, plan.sources);
-  const validatorsJs = formatFiles([['validators.js', js]], head, VERBATIM);
-  validatorsJs.catch(() => {}); // awaited below; must not go unhandled if an emitter before that throws
   const raw: [string, string][] = [
     ['types.ts', await emitTypes(plan)],
+    ['validators.js', js],
     ['validators.d.ts', dts],
     ['dispatch.ts', emitDispatch(plan)],
     ['handlers.ts', emitHandlers(plan)],
@@ -37,8 +36,5 @@ export async function emitPin(plan: PinPlan): Promise<FileSet> {
     ['README.md', emitReadme(plan, GENERATOR_NAME, { defs: Object.keys(plan.defs).length, methods: plan.methods.length })],
     ['validators.fast.js', fastJs],
   ];
-  const [formatted, validators] = await Promise.all([formatFiles(raw, head, VERBATIM), validatorsJs]);
-  // In the order they always had: validators.js second, after types.ts.
-  const [types, ...rest] = formatted;
-  return new Map([types!, ...validators, ...rest]);
+  return formatFiles(raw, head, VERBATIM);
 }

@@ -45,7 +45,7 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
 }
 
 /** Whether `id` (a child of `parent`) names a property (`x.id`, `{ id: … }`), not a binding. */
-function isPropertyName(id: ts.Identifier, parent: ts.Node): boolean {
+export function isPropertyName(id: ts.Identifier, parent: ts.Node): boolean {
   return (ts.isPropertyAccessExpression(parent) && parent.name === id) || (ts.isPropertyAssignment(parent) && parent.name === id);
 }
 

@@ -61,25 +61,27 @@ export function precheckEdits(source: ts.SourceFile, namespace: string, exported
   const edits: Edit[] = [];
   for (const statement of source.statements) {
     if (!ts.isFunctionDeclaration(statement)) continue;
-    // The calls of this function, by the data they pass.
-    const calls = new Map<string, ts.CallExpression[]>();
+    // The first call of this function passing each data, and how many pass it.
+    const calls = new Map<string, { call: ts.CallExpression; count: number }>();
     const visit = (node: ts.Node): void => {
       // Every call to a validator (a location argument), exported or not, counts for the grouping.
       if (ts.isCallExpression(node) && node.arguments.length === 2 && ts.isObjectLiteralExpression(node.arguments[1]!)) {
         const data = node.arguments[0]!.getText(source);
-        calls.set(data, [...(calls.get(data) ?? []), node]);
+        const seen = calls.get(data);
+        if (seen) seen.count++;
+        else calls.set(data, { call: node, count: 1 });
       }
       ts.forEachChild(node, visit);
     };
     visit(statement);
-    for (const [data, [call, ...others]] of calls) {
+    for (const [data, { call, count }] of calls) {
       // Data handed to several validators is a union's branches (or an allOf's parts): there most branches
       // fail, and asking the accept path first would only add its no to each of them.
-      if (others.length || !ts.isIdentifier(call!.expression) || !isPlainRead(call!.arguments[0]!)) continue;
-      const name = exported.get(call!.expression.text);
+      if (count > 1 || !ts.isIdentifier(call.expression) || !isPlainRead(call.arguments[0]!)) continue;
+      const name = exported.get(call.expression.text);
       if (name === undefined) continue;
-      edits.push({ start: call!.getStart(source), end: call!.getStart(source), text: `(${namespace}.${name}(${data}) || ` });
-      edits.push({ start: call!.getEnd(), end: call!.getEnd(), text: ')' });
+      edits.push({ start: call.getStart(source), end: call.getStart(source), text: `(${namespace}.${name}(${data}) || ` });
+      edits.push({ start: call.getEnd(), end: call.getEnd(), text: ')' });
     }
   }
   return edits;

@@ -107,6 +107,8 @@ export function allErrorsClass(doc: JsonObject, draft: PinPlan['draft']): AjvCla
 export interface CompiledDocument {
   readonly ajv: ReturnType<typeof createAjv>;
   readonly doc: JsonObject;
+  /** The class both sets compile with ({@link allErrorsClass}). */
+  readonly Class: AjvClass;
   /** Export name → schema URI (see {@link validatorRefs}). */
   readonly refs: Readonly<Record<string, string>>;
   /** The compiled all-errors validator of export `name` (a definition's name for each definition). */
@@ -114,6 +116,9 @@ export interface CompiledDocument {
 }
 
 const compiledDocuments = new WeakMap<PinPlan, CompiledDocument>();
+
+/** Checks documents against the 2020-12 meta-schema (compiled once, on first use). */
+let metaSchemaChecker: InstanceType<typeof Ajv2020.default> | undefined;
 
 /**
  * The all-errors ajv instance of a pin with its validation document added and every exported validator
@@ -130,8 +135,9 @@ export function compiledDocument(plan: PinPlan): CompiledDocument {
   // The class without unevaluated-properties support has no meta-schema: the document is checked against
   // 2020-12's by an instance that has it, as Ajv2020 checks every schema it is given.
   if (Class !== Ajv.default && Class !== Ajv2020.default) {
-    const meta = new Ajv2020.default({ strict: false });
-    if (!meta.validateSchema(doc)) throw new Error(`${plan.id}: schema is invalid: ${meta.errorsText(meta.errors)}`);
+    metaSchemaChecker ??= new Ajv2020.default({ strict: false });
+    if (!metaSchemaChecker.validateSchema(doc))
+      throw new Error(`${plan.id}: schema is invalid: ${metaSchemaChecker.errorsText(metaSchemaChecker.errors)}`);
   }
   const ajv = createAjv(plan, true, {}, Class);
   ajv.addSchema(doc);
@@ -141,6 +147,7 @@ export function compiledDocument(plan: PinPlan): CompiledDocument {
   compiled = {
     ajv,
     doc,
+    Class,
     refs,
     validator: (name) => {
       const v = validators.get(name);
@@ -204,13 +211,13 @@ function validatorType(v: ValidatorPlan): string {
 }
 
 export function emitValidators(plan: PinPlan): { js: string; fastJs: string; dts: string } {
-  const { ajv, doc, refs } = compiledDocument(plan);
+  const { ajv, doc, Class, refs } = compiledDocument(plan);
   compiledDocuments.delete(plan);
   // The accept-path check in front of calls between validators needs a document without unevaluated-properties
-  // bookkeeping (emit/precheck.ts); acceptPathClass tells (it keeps Ajv2020's for a document that has it).
-  const precheck = acceptPathClass(doc, plan.draft) === Ajv2020.default ? undefined : FAST;
+  // bookkeeping (emit/precheck.ts): Ajv2020 is kept only for a document that has it.
+  const precheck = Class === Ajv2020.default ? undefined : FAST;
   const allErrors = standaloneParts(ajv, refs, plan.id, { runtimeFormatsOnly: true, precheck });
-  const fastAjv = createAjv(plan, true, ACCEPT_PATH_OPTIONS, acceptPathClass(doc, plan.draft));
+  const fastAjv = createAjv(plan, true, ACCEPT_PATH_OPTIONS, Class);
   fastAjv.addSchema(discriminateUnions(doc).doc);
   const fastJs = render('validators.fast.js', {
     code: standaloneEsm(fastAjv, refs, `${plan.id} (accept path)`, { runtimeFormatsOnly: true, verdictOnly: true }),

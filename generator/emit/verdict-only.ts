@@ -16,7 +16,7 @@
  * references read `rootData`, for one) is an error here, not a silent change of meaning.
  */
 import ts from 'typescript';
-import type { Edit } from './js-edit.ts';
+import { isPropertyName, type Edit } from './js-edit.ts';
 
 /** The location names: the second parameter of every function ajv compiles, and what each call passes there. */
 const LOCATION = ['instancePath', 'parentData', 'parentDataProperty', 'rootData'] as const;
@@ -46,11 +46,6 @@ function isErrorObject(node: ts.Node): boolean {
   if (!ts.isObjectLiteralExpression(node)) return false;
   const names = new Set(node.properties.map((p) => (p.name && ts.isIdentifier(p.name) ? p.name.text : undefined)));
   return names.has('schemaPath') && names.has('keyword');
-}
-
-/** Whether `id` (a child of `parent`) names a property (`x.id`, `{ id: … }`), not a binding. */
-function isPropertyName(id: ts.Identifier, parent: ts.Node): boolean {
-  return (ts.isPropertyAccessExpression(parent) && parent.name === id) || (ts.isPropertyAssignment(parent) && parent.name === id);
 }
 
 /**

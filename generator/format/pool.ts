@@ -60,14 +60,20 @@ function startThread(): Thread {
  * seconds later); idle threads do not keep the process alive.
  */
 export function startPool(): void {
+  pool();
+}
+
+/** The threads, started on first use. */
+function pool(): Thread[] {
   threads ??= Array.from({ length: poolSize() }, startThread);
+  return threads;
 }
 
 /** `prettier.format(text, options)` on the least busy worker thread. */
 export function formatInPool(text: string, options: prettier.Options): Promise<string> {
-  threads ??= Array.from({ length: poolSize() }, startThread);
-  if (threads.length === 0) threads.push(startThread());
-  const thread = threads.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
+  const all = pool();
+  if (all.length === 0) all.push(startThread());
+  const thread = all.reduce((a, b) => (b.jobs.size < a.jobs.size ? b : a));
   const id = nextId++;
   return new Promise((resolve, reject) => {
     thread.jobs.set(id, { resolve, reject });

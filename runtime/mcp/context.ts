@@ -34,9 +34,10 @@ export function admits(threshold: LoggingLevel | undefined, level: LoggingLevel)
 }
 
 /**
- * A request's context: a class, rather than an object literal of closures with a `signal` getter among them. V8 builds such a literal on its slow path, and the scavenger then kept every
- * request's object graph alive until the next full collection (measured with --trace-gc on a 2026-07-28
- * tools/call: a third of each scavenge survived, 10-40 ms per scavenge, against 0.2 ms with this class).
+ * A request's context: a class, rather than an object literal of closures with a `signal` getter among
+ * them. V8 builds such a literal on its slow path, and the scavenger then kept every request's object graph
+ * alive until the next full collection (measured with --trace-gc on a 2026-07-28 tools/call: a third of each
+ * scavenge survived, 10-40 ms per scavenge, against 0.2 ms with this class).
  */
 class Context implements BuiltContext {
   readonly method: string;
